@@ -1,0 +1,40 @@
+# The two commands: `make run` installs and starts the game; `make test` installs what the
+# tests need (Chromium from Debian included) and runs every check and test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: run test check pytest chromium bench clean
+
+run: $(VENV)/.installed
+	$(BIN)/klondike $(ARGS)
+
+test: $(VENV)/.installed-test chromium check pytest
+
+check: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+pytest: $(VENV)/.installed-test
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install -q --disable-pip-version-check -e '.[test]'
+	touch $@
+
+chromium:
+	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+bench: $(VENV)/.installed-test chromium
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,107 @@
+"""Cards and piles: small integers inside the engine, short names everywhere else.
+
+A card is ``suit * 13 + rank - 1`` with suits in foundation order ♠ ♥ ♦ ♣ and ranks
+1 (Ace) to 13 (King). Its name is rank then suit:
+
+>>> card_name(parse_card("10h"))
+'TH'
+>>> rank_of(parse_card("KC")), suit_of(parse_card("KC"))
+(13, 3)
+
+A pile is an index into :data:`PILE_NAMES`: the stock ``S``, the waste ``W``, the
+foundations ``F1``–``F4`` (♠ ♥ ♦ ♣) and the columns ``T1``–``T7``.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalMove
+
+Card = int
+Pile = int
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
+SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+RED: tuple[bool, ...] = tuple(c // 13 in (1, 2) for c in range(52))
+KING = 13
+
+# PARENTS[c]: the two cards that c may be put on in a column (none for a King).
+PARENTS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(s * 13 + RANK[c] for s in range(4) if (s in (1, 2)) != RED[c]) if RANK[c] < KING else ()
+    for c in range(52)
+)
+
+STOCK, WASTE = 0, 1
+F0 = 2  # F1..F4 are 2..5
+T0 = 6  # T1..T7 are 6..12
+PILE_NAMES: tuple[str, ...] = (
+    "S",
+    "W",
+    "F1",
+    "F2",
+    "F3",
+    "F4",
+    "T1",
+    "T2",
+    "T3",
+    "T4",
+    "T5",
+    "T6",
+    "T7",
+)
+_PILES = {name: i for i, name in enumerate(PILE_NAMES)}
+_CARDS = {name: i for i, name in enumerate(CARD_NAMES)}
+
+
+def card_name(card: Card) -> str:
+    """The two-letter name of a card: ``'TH'``, ``'AS'``."""
+    return CARD_NAMES[card]
+
+
+def rank_of(card: Card) -> int:
+    """1 for an Ace up to 13 for a King."""
+    return RANK[card]
+
+
+def suit_of(card: Card) -> int:
+    """0 ♠, 1 ♥, 2 ♦, 3 ♣: also the card's foundation, ``F1`` to ``F4``."""
+    return SUIT[card]
+
+
+def fits_on(card: Card, target: Card) -> bool:
+    """True if ``card`` may lie on ``target`` in a column: other colour, one rank lower."""
+    return target in PARENTS[card]
+
+
+def parse_card(text: object) -> Card:
+    """Read a card name: ``'TH'``, ``'10h'``, ``' as '``; raises :class:`IllegalMove`."""
+    if not isinstance(text, str):
+        raise IllegalMove("not_text", what="card", type=type(text).__name__)
+    name = text.strip().upper()
+    if name.startswith("10"):
+        name = "T" + name[2:]
+    try:
+        return _CARDS[name]
+    except KeyError:
+        raise IllegalMove("bad_card", text=text) from None
+
+
+def parse_pile(text: object) -> Pile:
+    """Read a pile name: ``'S'``, ``'w'``, ``'F2'``, ``'T7'``; raises :class:`IllegalMove`."""
+    if not isinstance(text, str):
+        raise IllegalMove("not_text", what="pile", type=type(text).__name__)
+    try:
+        return _PILES[text.strip().upper()]
+    except KeyError:
+        raise IllegalMove("bad_pile", text=text) from None
+
+
+def pretty(card: Card) -> str:
+    """A card with its suit symbol, as messages show it: ``'10♥'``, ``'K♣'``."""
+    rank = RANKS[RANK[card] - 1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUIT[card]]

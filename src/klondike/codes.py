@@ -1,0 +1,77 @@
+"""Game codes such as ``KL1-D1N-AAAAAAG``: code version, draw count, scoring, deal number.
+
+>>> parse_code(" kl1-d3v-aaaaaag ")
+(6, 3, 'vegas')
+>>> format_code(6, 1, "normal")
+'KL1-D1N-AAAAAAG'
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidCode
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # RFC 4648 base32: A = 0 … 7 = 31
+DEAL_DIGITS = 7
+DEAL_COUNT = 32**DEAL_DIGITS  # 2**35 deals: 0 … 34359738367
+SCORINGS = {"N": "normal", "V": "vegas"}
+_SCORING_LETTERS = {v: k for k, v in SCORINGS.items()}
+
+
+def check_draw(draw: object) -> int:
+    """Return ``draw`` if it is 1 or 3; raise :class:`InvalidCode` otherwise."""
+    if type(draw) is not int or draw not in (1, 3):
+        raise InvalidCode("bad_draw", value=repr(draw))
+    return draw
+
+
+def check_scoring(scoring: object) -> str:
+    """Return ``'normal'`` or ``'vegas'`` (any case); raise :class:`InvalidCode` otherwise."""
+    if not isinstance(scoring, str) or scoring.strip().lower() not in _SCORING_LETTERS:
+        raise InvalidCode("bad_scoring", value=repr(scoring))
+    return scoring.strip().lower()
+
+
+def check_deal(deal: object) -> int:
+    """Return ``deal`` if it is a deal number; raise :class:`InvalidCode` otherwise."""
+    if type(deal) is not int or not 0 <= deal < DEAL_COUNT:
+        raise InvalidCode("bad_deal", value=repr(deal))
+    return deal
+
+
+def format_code(deal: int, draw: int, scoring: str) -> str:
+    """The canonical code of a deal played with ``draw`` cards and ``scoring``."""
+    deal, draw, scoring = check_deal(deal), check_draw(draw), check_scoring(scoring)
+    digits = "".join(ALPHABET[(deal >> (5 * i)) & 31] for i in reversed(range(DEAL_DIGITS)))
+    return f"KL1-D{draw}{_SCORING_LETTERS[scoring]}-{digits}"
+
+
+def parse_code(code: object) -> tuple[int, int, str]:
+    """Read a game code into ``(deal, draw, scoring)``; case and outer spaces are ignored.
+
+    >>> parse_code("KL2-D1N-AAAAAAG")
+    Traceback (most recent call last):
+    ...
+    klondike.errors.InvalidCode: a game code starts with KL1, not “KL2”
+    """
+    if not isinstance(code, str):
+        raise InvalidCode("code_not_text", type=type(code).__name__)
+    text = code.strip().upper()
+    parts = text.split("-")
+    if len(parts) != 3 or len(parts[1]) != 3:
+        raise InvalidCode("code_format", text=code.strip())
+    prefix, mode, digits = parts
+    if prefix != "KL1":
+        raise InvalidCode("code_prefix", part=prefix)
+    if mode[:2] not in ("D1", "D3"):
+        raise InvalidCode("code_draw", part=mode[:2])
+    if mode[2] not in SCORINGS:
+        raise InvalidCode("code_scoring", part=mode[2])
+    if len(digits) != DEAL_DIGITS:
+        raise InvalidCode("code_deal_length", length=len(digits))
+    deal = 0
+    for char in digits:
+        value = ALPHABET.find(char)
+        if value < 0:
+            raise InvalidCode("code_alphabet", char=char)
+        deal = deal * 32 + value
+    return deal, int(mode[1]), SCORINGS[mode[2]]

@@ -1,0 +1,92 @@
+"""The engine's errors: `ValueError` subclasses that say what is wrong in a player's words.
+
+Every error carries a stable ``reason`` key and the ``params`` that fill its message, so a
+user interface can show the same message in another language:
+
+>>> err = IllegalMove("king_only")
+>>> str(err)
+'only a King can go into an empty column'
+>>> err.reason, err.params
+('king_only', {})
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # moves and gestures
+    "game_won": "the game is won: no more moves",
+    "nothing_to_undo": "nothing to undo",
+    "won_no_undo": "the game is won: it cannot be undone",
+    "not_text": "a {what} must be text, not {type}",
+    "bad_move_text": "“{text}” is not a move: write SOURCE-TARGET, for example T2-T6 or W-F",
+    "bad_pile": "“{text}” is not a pile: use S, W, F1–F4 or T1–T7",
+    "bad_card": "“{text}” is not a card: write rank and suit, for example TH, 10H or AS",
+    "stock_empty": "the stock is empty",
+    "waste_empty": "the waste is empty",
+    "column_empty": "column {column} is empty",
+    "foundation_empty": "foundation {foundation} is empty",
+    "recycle_stock_not_empty": "the stock is not empty yet: the waste goes back only when it is",
+    "vegas_one_pass": "Vegas: the stock can be gone through only once",
+    "same_pile": "a card cannot move onto its own pile",
+    "to_stock": "cards cannot be put on the stock",
+    "to_waste": "cards go to the waste only from the stock",
+    "stock_only_to_waste": "the stock deals only to the waste",
+    "foundation_to_foundation": "a card cannot go from one foundation to another",
+    "wrong_foundation": "{card} belongs on its own foundation, F{foundation}",
+    "foundation_needs": "{card} cannot go on its foundation yet: {needed} must be there first",
+    "king_only": "only a King can go into an empty column",
+    "does_not_fit": "{card} does not fit on {target}: it needs a card one rank higher "
+    "of the other colour",
+    "no_card_fits": "no face-up card of column {column} fits on {target}",
+    "king_at_bottom": "the King already lies at the bottom of column {column}",
+    "not_face_up": "{card} cannot be moved: it is not face up",
+    "not_top_waste": "only the top card of the waste can be played",
+    "not_top_foundation": "only the top card of a foundation can be taken back",
+    "not_top_for_foundation": "only the top card of a column can go to a foundation",
+    "card_not_in_pile": "{card} is not a face-up card of {pile}",
+    # game codes
+    "code_not_text": "a game code must be text, not {type}",
+    "code_format": "“{text}” is not a game code: it looks like KL1-D1N-AAAAAAG",
+    "code_prefix": "a game code starts with KL1, not “{part}”",
+    "code_draw": "the draw part of a game code is D1 or D3, not “{part}”",
+    "code_scoring": "the scoring letter of a game code is N (Normal) or V (Vegas), not “{part}”",
+    "code_deal_length": "the deal part of a game code has 7 characters, not {length}",
+    "code_alphabet": "the deal part of a game code uses only the letters A–Z and the digits "
+    "2–7, not “{char}”",
+    "bad_draw": "draw is 1 or 3, not {value}",
+    "bad_scoring": "scoring is “normal” or “vegas”, not {value}",
+    "bad_deal": "a deal number is a whole number from 0 to 34359738367, not {value}",
+    # snapshots
+    "bad_snapshot": "not a valid game snapshot: {detail}",
+}
+
+
+class KlondikeError(ValueError):
+    """Base class of the engine's errors; ``reason`` names the message, ``params`` fill it."""
+
+    def __init__(self, reason: str, **params: object) -> None:
+        self.reason = reason
+        self.params: dict[str, object] = params
+        super().__init__(MESSAGES[reason].format(**params))
+
+
+class IllegalMove(KlondikeError):
+    """A move, gesture or undo that the rules refuse, or input that names none.
+
+    >>> from klondike import Game
+    >>> Game.from_code("KL1-D1N-AAAAAAG").play("W-T1")
+    Traceback (most recent call last):
+    ...
+    klondike.errors.IllegalMove: the waste is empty
+    """
+
+
+class InvalidCode(KlondikeError):
+    """A game code (or draw count, scoring or deal number) that is malformed."""
+
+
+class InvalidSnapshot(KlondikeError):
+    """A snapshot that does not describe a possible game."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("bad_snapshot", detail=detail)

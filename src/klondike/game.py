@@ -1,0 +1,718 @@
+"""The game: position, legal moves, play and undo, gestures, snapshots.
+
+>>> g = Game.from_code("KL1-D1N-AAAAAAG")
+>>> g.code, g.draw, g.scoring, g.score, g.won
+('KL1-D1N-AAAAAAG', 1, 'normal', 0, False)
+>>> g.play("S-W")
+Move('S', 'W')
+>>> g.undo()
+Move('S', 'W')
+
+Inside, a move is an int ``count << 8 | source << 4 | target`` (piles as in
+:mod:`klondike.cards`, ``count`` the cards it moves); :meth:`Game.push` and
+:meth:`Game.pop` apply and take back such ints without checks, for the solver.
+:meth:`Game.legal_codes` is the one place that decides what is legal.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import (
+    CARD_NAMES,
+    F0,
+    KING,
+    PARENTS,
+    PILE_NAMES,
+    RANK,
+    STOCK,
+    SUIT,
+    T0,
+    WASTE,
+    Card,
+    parse_card,
+    parse_pile,
+    pretty,
+)
+from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_code, parse_code
+from .deal import deal_layout
+from .errors import IllegalMove
+
+UNDO_LIMIT = 100
+VEGAS_START = -52
+# Points of the two scorings: a card put on a foundation, a waste card put on a column,
+# a face-down card turned up, a recycle.
+NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE = 10, 5, 5, -100
+VEGAS_FOUNDATION = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move ``SOURCE-TARGET``; ``str(move)`` is its text.
+
+    >>> Move.from_text(" t2-t6 ")
+    Move('T2', 'T6')
+    >>> str(Move("W", "F"))  # "F": the card's own foundation, resolved by Game.play
+    'W-F'
+    """
+
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.source!r}, {self.target!r})"
+
+    @classmethod
+    def from_text(cls, text: object) -> Move:
+        """Read ``'T2-T6'``, ``'w-f'``, ``'T4-F2'``; raises :class:`IllegalMove`."""
+        if not isinstance(text, str):
+            raise IllegalMove("not_text", what="move", type=type(text).__name__)
+        parts = text.strip().upper().split("-")
+        if len(parts) != 2:
+            raise IllegalMove("bad_move_text", text=text)
+        source, target = (p.strip() for p in parts)
+        try:
+            source = PILE_NAMES[parse_pile(source)]
+            target = "F" if target == "F" else PILE_NAMES[parse_pile(target)]
+        except IllegalMove:
+            raise IllegalMove("bad_move_text", text=text) from None
+        return cls(source, target)
+
+
+# Every canonical move object, so legal_moves() creates none.
+_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(s, t) for t in PILE_NAMES) for s in PILE_NAMES
+)
+
+# Move texts in canonical form (and "X-F") read without parsing; -1 means "its foundation".
+_CANONICAL: dict[str, tuple[int, int]] = {
+    f"{s}-{t}": (i, j)
+    for i, s in enumerate(PILE_NAMES)
+    for j, t in [*enumerate(PILE_NAMES), (-1, "F")]
+}
+
+
+class Game:
+    """A game of Klondike: the position, its score and its undo history.
+
+    Create one with :meth:`new`, :meth:`from_code` or :meth:`from_snapshot`.
+    """
+
+    __slots__ = (
+        "_home",
+        "deal",
+        "down",
+        "draw",
+        "foundations",
+        "history",
+        "moves",
+        "score",
+        "stock",
+        "undos",
+        "up",
+        "vegas",
+        "waste",
+    )
+
+    deal: int
+    draw: int
+    vegas: bool
+    stock: list[Card]
+    waste: list[Card]
+    foundations: list[int]
+    down: list[list[Card]]
+    up: list[list[Card]]
+    score: int
+    moves: int
+    undos: int
+    history: deque[tuple[int, bool, int]]
+    _home: int
+
+    def __init__(self, deal: int = 0, draw: int = 1, scoring: str = "normal") -> None:
+        """A new game of deal number ``deal``; prefer :meth:`new` or :meth:`from_code`."""
+        self.deal = check_deal(deal)
+        self.draw = check_draw(draw)
+        self.vegas = check_scoring(scoring) == "vegas"
+        self.stock, self.down, self.up = deal_layout(self.deal)
+        self.waste = []
+        self.foundations = [0, 0, 0, 0]  # cards on each foundation; the top is the rank
+        self.score = VEGAS_START if self.vegas else 0
+        self.moves = 0  # actions played, minus those undone
+        self.undos = 0  # undos made in this game
+        self.history = deque(maxlen=UNDO_LIMIT)
+        self._home = 0
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, draw: int = 1, scoring: str = "normal", deal: int | None = None) -> Game:
+        """A new game; a random deal unless ``deal`` names one."""
+        return cls(secrets.randbelow(DEAL_COUNT) if deal is None else deal, draw, scoring)
+
+    @classmethod
+    def from_code(cls, code: object) -> Game:
+        """The game a code names, from its start.
+
+        >>> Game.from_code("kl1-d3v-aaaaaag ").code
+        'KL1-D3V-AAAAAAG'
+        """
+        deal, draw, scoring = parse_code(code)
+        return cls(deal, draw, scoring)
+
+    def copy(self) -> Game:
+        """An independent copy, undo history included."""
+        other = Game.__new__(Game)
+        other.deal, other.draw, other.vegas = self.deal, self.draw, self.vegas
+        other.stock, other.waste = self.stock[:], self.waste[:]
+        other.foundations = self.foundations[:]
+        other.down = [c[:] for c in self.down]
+        other.up = [c[:] for c in self.up]
+        other.score, other.moves, other.undos = self.score, self.moves, self.undos
+        other.history = deque(self.history, maxlen=UNDO_LIMIT)
+        other._home = self._home
+        return other
+
+    # ----------------------------------------------------------------- properties
+
+    @property
+    def code(self) -> str:
+        """The game code: ``'KL1-D1N-AAAAAAG'``."""
+        return format_code(self.deal, self.draw, self.scoring)
+
+    @property
+    def scoring(self) -> str:
+        """``'normal'`` or ``'vegas'``."""
+        return "vegas" if self.vegas else "normal"
+
+    @property
+    def won(self) -> bool:
+        """True when all 52 cards are on the foundations."""
+        return self._home == 52
+
+    @property
+    def can_undo(self) -> bool:
+        """True if :meth:`undo` would take an action back."""
+        return bool(self.history) and self._home < 52
+
+    # ----------------------------------------------------------------- legal moves
+
+    def legal_codes(self) -> list[int]:
+        """Every legal move as an int code (see the module docstring); the rules live here."""
+        codes: list[int] = []
+        if self._home == 52:
+            return codes
+        stock, waste, found, down, up = self.stock, self.waste, self.foundations, self.down, self.up
+        if stock:
+            codes.append((min(self.draw, len(stock)) << 8) | WASTE)  # S-W
+        elif waste and not self.vegas:
+            codes.append((len(waste) << 8) | (WASTE << 4))  # W-S
+        tops = [col[-1] if col else -1 for col in up]
+        if waste:
+            card = waste[-1]
+            suit = SUIT[card]
+            if found[suit] == RANK[card] - 1:
+                codes.append(0x100 | (WASTE << 4) | (F0 + suit))
+            parents = PARENTS[card]
+            for j in range(7):
+                top = tops[j]
+                if top < 0:
+                    if RANK[card] == KING:
+                        codes.append(0x100 | (WASTE << 4) | (T0 + j))
+                elif top in parents:
+                    codes.append(0x100 | (WASTE << 4) | (T0 + j))
+        for i in range(7):
+            run = up[i]
+            if not run:
+                continue
+            top = run[-1]
+            suit = SUIT[top]
+            if found[suit] == RANK[top] - 1:
+                codes.append(0x100 | ((T0 + i) << 4) | (F0 + suit))
+            base = run[0]
+            base_rank = RANK[base]
+            length = len(run)
+            for j in range(7):
+                if j == i:
+                    continue
+                target = tops[j]
+                if target < 0:
+                    if base_rank == KING and down[i]:
+                        codes.append((length << 8) | ((T0 + i) << 4) | (T0 + j))
+                    continue
+                index = base_rank - RANK[target] + 1  # where the card one rank lower lies
+                if 0 <= index < length and target in PARENTS[run[index]]:
+                    codes.append(((length - index) << 8) | ((T0 + i) << 4) | (T0 + j))
+        for suit in range(4):
+            height = found[suit]
+            if height:
+                card = suit * 13 + height - 1
+                parents = PARENTS[card]
+                for j in range(7):
+                    top = tops[j]
+                    if (top < 0 and height == KING) or (top >= 0 and top in parents):
+                        codes.append(0x100 | ((F0 + suit) << 4) | (T0 + j))
+        return codes
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, each once, in canonical text.
+
+        >>> [str(m) for m in Game.from_code("KL1-D1N-AAAAAAG").legal_moves()]
+        ['S-W', 'T1-F3', 'T5-T4', 'T7-F2']
+        """
+        moves = _MOVES
+        return [moves[(c >> 4) & 15][c & 15] for c in self.legal_codes()]
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True if ``move`` could be played now."""
+        try:
+            self._resolve(move)
+        except IllegalMove:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- play and undo
+
+    def push(self, code: int) -> None:
+        """Play a legal move code from :meth:`legal_codes`; no checks."""
+        source = (code >> 4) & 15
+        target = code & 15
+        count = code >> 8
+        previous = self.score
+        turned = False
+        if source == STOCK:
+            stock, waste = self.stock, self.waste
+            for _ in range(count):
+                waste.append(stock.pop())
+        elif target == STOCK:
+            self.stock.extend(reversed(self.waste))
+            self.waste.clear()
+            self.score = max(0, previous + NORMAL_RECYCLE)
+        else:
+            points = 0
+            if source == WASTE:
+                cards = [self.waste.pop()]
+                if target >= T0:
+                    points = NORMAL_WASTE_TO_COLUMN
+            elif source >= T0:
+                run = self.up[source - T0]
+                cards = run[-count:]
+                del run[-count:]
+                if not run:
+                    down = self.down[source - T0]
+                    if down:
+                        run.append(down.pop())
+                        turned = True
+                        points = NORMAL_TURN_UP
+            else:
+                suit = source - F0
+                self.foundations[suit] -= 1
+                self._home -= 1
+                cards = [suit * 13 + self.foundations[suit]]
+            if target >= T0:
+                self.up[target - T0].extend(cards)
+            else:
+                self.foundations[target - F0] += 1
+                self._home += 1
+                points += VEGAS_FOUNDATION if self.vegas else NORMAL_FOUNDATION
+            if self.vegas:
+                if target < T0:
+                    self.score = previous + VEGAS_FOUNDATION
+            elif points:
+                self.score = previous + points
+        self.moves += 1
+        self.history.append((code, turned, previous))
+
+    def pop(self) -> int:
+        """Take back the last pushed move code and return it; no checks."""
+        code, turned, previous = self.history.pop()
+        source = (code >> 4) & 15
+        target = code & 15
+        count = code >> 8
+        if source == STOCK:
+            stock, waste = self.stock, self.waste
+            for _ in range(count):
+                stock.append(waste.pop())
+        elif target == STOCK:
+            self.waste.extend(reversed(self.stock))
+            self.stock.clear()
+        else:
+            if turned:
+                self.down[source - T0].append(self.up[source - T0].pop())
+            if target >= T0:
+                run = self.up[target - T0]
+                cards = run[-count:]
+                del run[-count:]
+            else:
+                suit = target - F0
+                self.foundations[suit] -= 1
+                self._home -= 1
+                cards = [suit * 13 + self.foundations[suit]]
+            if source == WASTE:
+                self.waste.append(cards[0])
+            elif source >= T0:
+                self.up[source - T0].extend(cards)
+            else:
+                self.foundations[source - F0] += 1
+                self._home += 1
+        self.score = previous
+        self.moves -= 1
+        return code
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move given as text (``'T2-T6'``, ``'W-F'``) or :class:`Move`.
+
+        Returns the canonical move played; raises :class:`IllegalMove` with the reason,
+        changing nothing, if it is not legal.
+        """
+        code = self._resolve(move)
+        self.push(code)
+        return _MOVES[(code >> 4) & 15][code & 15]
+
+    def undo(self) -> Move:
+        """Take back the last action, score included; returns the move undone.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").undo()
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: nothing to undo
+        """
+        if self._home == 52:
+            raise IllegalMove("won_no_undo")
+        if not self.history:
+            raise IllegalMove("nothing_to_undo")
+        self.undos += 1
+        code = self.pop()
+        return _MOVES[(code >> 4) & 15][code & 15]
+
+    def _resolve(self, move: Move | str) -> int:
+        """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""
+        if isinstance(move, Move):
+            move = str(move)
+        pair = _CANONICAL.get(move) if isinstance(move, str) else None
+        if pair is None:
+            parsed = Move.from_text(move)
+            source = parse_pile(parsed.source)
+            target = -1 if parsed.target == "F" else parse_pile(parsed.target)
+        else:
+            source, target = pair
+        if target < 0:
+            target = self._own_foundation(source)
+        pair_bits = (source << 4) | target
+        for code in self.legal_codes():
+            if code & 0xFF == pair_bits:
+                return code
+        raise self._why_illegal(source, target)
+
+    def _own_foundation(self, source: int) -> int:
+        """The foundation of the card a move from ``source`` would take."""
+        card = self._top(source)
+        return F0 + SUIT[card]
+
+    def _top(self, pile: int) -> Card:
+        """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
+        if pile == STOCK:
+            raise IllegalMove("stock_only_to_waste")
+        if pile == WASTE:
+            if not self.waste:
+                raise IllegalMove("waste_empty")
+            return self.waste[-1]
+        if pile >= T0:
+            if not self.up[pile - T0]:
+                raise IllegalMove("column_empty", column=pile - T0 + 1)
+            return self.up[pile - T0][-1]
+        height = self.foundations[pile - F0]
+        if not height:
+            raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
+        return (pile - F0) * 13 + height - 1
+
+    def _why_illegal(self, source: int, target: int) -> IllegalMove:
+        """The reason the move ``source-target`` is not legal now."""
+        if self._home == 52:
+            return IllegalMove("game_won")
+        if source == target:
+            return IllegalMove("same_pile")
+        if source == STOCK:
+            if target != WASTE:
+                return IllegalMove("stock_only_to_waste")
+            return IllegalMove("stock_empty")
+        if target == STOCK:
+            if source != WASTE:
+                return IllegalMove("to_stock")
+            if self.vegas:
+                return IllegalMove("vegas_one_pass")
+            if self.stock:
+                return IllegalMove("recycle_stock_not_empty")
+            return IllegalMove("waste_empty")
+        if target == WASTE:
+            return IllegalMove("to_waste")
+        try:
+            card = self._top(source)
+        except IllegalMove as err:
+            return err
+        if target < T0:
+            if source < T0 and source != WASTE:
+                return IllegalMove("foundation_to_foundation")
+            return self._why_not_foundation(card, target)
+        column = self.up[target - T0]
+        if source >= T0:
+            run = self.up[source - T0]
+            if not column:
+                if RANK[run[0]] == KING:
+                    return IllegalMove("king_at_bottom", column=source - T0 + 1)
+                return IllegalMove("king_only")
+            return IllegalMove("no_card_fits", column=source - T0 + 1, target=pretty(column[-1]))
+        if not column:
+            return IllegalMove("king_only")
+        return IllegalMove("does_not_fit", card=pretty(card), target=pretty(column[-1]))
+
+    def _why_not_foundation(self, card: Card, target: int) -> IllegalMove:
+        """The reason ``card`` cannot go on foundation ``target``."""
+        suit = SUIT[card]
+        if target - F0 != suit:
+            return IllegalMove("wrong_foundation", card=pretty(card), foundation=suit + 1)
+        needed = suit * 13 + self.foundations[suit]
+        if RANK[card] <= self.foundations[suit]:  # cannot happen: cards are unique
+            return IllegalMove("foundation_needs", card=pretty(card), needed=pretty(card))
+        return IllegalMove("foundation_needs", card=pretty(card), needed=pretty(needed))
+
+    # ----------------------------------------------------------------- gestures
+
+    def tap(self, pile: object) -> Move | None:
+        """Tap a pile: the stock draws (or recycles); a top card goes to its foundation.
+
+        Returns the move played, or None when the tap does nothing.
+        """
+        source = parse_pile(pile)
+        if self._home == 52:
+            return None
+        if source == STOCK:
+            want = [STOCK << 4 | WASTE, WASTE << 4 | STOCK]
+        elif source == WASTE or source >= T0:
+            try:
+                want = [(source << 4) | self._own_foundation(source)]
+            except IllegalMove:
+                return None
+        else:
+            return None
+        for code in self.legal_codes():
+            if code & 0xFF in want:
+                self.push(code)
+                return _MOVES[(code >> 4) & 15][code & 15]
+        return None
+
+    def double_tap(self, pile: object, card: object = None) -> Move | None:
+        """Double tap a card (the pile's top card unless ``card`` names a face-up one).
+
+        A top card that can go to its foundation goes there; otherwise the card (with the
+        cards on it) goes to the fitting column with the most cards, leftmost on ties,
+        or a King to the leftmost empty column. Returns the move, or None.
+        """
+        source = parse_pile(pile)
+        chosen = None if card is None else parse_card(card)
+        if source == STOCK:
+            if chosen is not None:
+                raise IllegalMove("not_face_up", card=pretty(chosen))
+            return self.tap("S")
+        if source < T0 and source != WASTE:
+            if chosen is not None:
+                self._check_card_in(source, chosen)
+            return None
+        if chosen is not None:
+            self._check_card_in(source, chosen)
+        if self._home == 52:
+            return None
+        if source == WASTE:
+            if not self.waste:
+                return None
+            moving = self.waste[-1]
+        else:
+            run = self.up[source - T0]
+            if not run:
+                return None
+            moving = run[-1] if chosen is None else chosen
+        codes = self.legal_codes()
+        pairs = {code & 0xFF: code for code in codes}
+        source_bits = source << 4
+        foundation = source_bits | (F0 + SUIT[moving])
+        top = self.waste[-1] if source == WASTE else self.up[source - T0][-1]
+        if moving == top and foundation in pairs:
+            return self._push_pair(pairs[foundation])
+        best, best_size, king_column = -1, -1, -1
+        for j in range(7):
+            code = pairs.get(source_bits | (T0 + j))
+            if code is None or (source >= T0 and self.up[source - T0][-(code >> 8)] != moving):
+                continue
+            size = len(self.down[j]) + len(self.up[j])
+            if size == 0:
+                if king_column < 0:
+                    king_column = j
+            elif size > best_size:
+                best, best_size = j, size
+        if best < 0:
+            best = king_column
+        if best < 0:
+            return None
+        return self._push_pair(pairs[source_bits | (T0 + best)])
+
+    def drag(self, card: object, target: object) -> Move:
+        """Drop a dragged card (with the cards on it) on a pile; any foundation means its own.
+
+        Raises :class:`IllegalMove` with the reason when the drop is refused.
+        """
+        moving = parse_card(card)
+        destination = parse_pile(target)
+        if self._home == 52:
+            raise IllegalMove("game_won")
+        source = self._find_movable(moving)
+        if F0 <= destination < T0:
+            destination = F0 + SUIT[moving]
+            if source >= T0 and self.up[source - T0][-1] != moving:
+                raise IllegalMove("not_top_for_foundation")
+        code = self._resolve(f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}")
+        if source >= T0 and self.up[source - T0][-(code >> 8)] != moving:
+            column = self.up[destination - T0]
+            if not column:
+                raise IllegalMove("king_only")
+            raise IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
+        self.push(code)
+        return _MOVES[(code >> 4) & 15][code & 15]
+
+    def _push_pair(self, code: int) -> Move:
+        self.push(code)
+        return _MOVES[(code >> 4) & 15][code & 15]
+
+    def _check_card_in(self, pile: int, card: Card) -> None:
+        """Raise :class:`IllegalMove` unless ``card`` is a face-up card of ``pile``."""
+        if pile == WASTE:
+            if card in self.waste:
+                if self.waste[-1] != card:
+                    raise IllegalMove("not_top_waste")
+                return
+        elif pile >= T0:
+            if card in self.up[pile - T0]:
+                return
+            if card in self.down[pile - T0]:
+                raise IllegalMove("not_face_up", card=pretty(card))
+        elif pile != STOCK:
+            height = self.foundations[pile - F0]
+            if SUIT[card] == pile - F0 and RANK[card] <= height:
+                if RANK[card] != height:
+                    raise IllegalMove("not_top_foundation")
+                return
+        raise IllegalMove("card_not_in_pile", card=pretty(card), pile=_pile_words(pile))
+
+    def _find_movable(self, card: Card) -> int:
+        """The pile a dragged card moves from; :class:`IllegalMove` if it cannot move."""
+        if self.waste and self.waste[-1] == card:
+            return WASTE
+        if card in self.waste:
+            raise IllegalMove("not_top_waste")
+        for i, run in enumerate(self.up):
+            if card in run:
+                return T0 + i
+        suit = SUIT[card]
+        height = self.foundations[suit]
+        if RANK[card] == height:
+            return F0 + suit
+        if RANK[card] < height:
+            raise IllegalMove("not_top_foundation")
+        raise IllegalMove("not_face_up", card=pretty(card))
+
+    # ----------------------------------------------------------------- snapshots
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole game as a JSON-ready dict; :meth:`from_snapshot` restores it exactly.
+
+        Lists run bottom card first: the last stock card is the next one drawn, the last
+        waste card the playable one. ``history`` holds the undoable actions, oldest first,
+        each as ``[move, cards moved, card turned up, score before]``.
+        """
+        names = CARD_NAMES
+        return {
+            "code": self.code,
+            "draw": self.draw,
+            "scoring": self.scoring,
+            "stock": [names[c] for c in self.stock],
+            "waste": [names[c] for c in self.waste],
+            "foundations": [
+                [names[s * 13 + r] for r in range(h)] for s, h in enumerate(self.foundations)
+            ],
+            "tableau": [
+                {"down": [names[c] for c in d], "up": [names[c] for c in u]}
+                for d, u in zip(self.down, self.up, strict=True)
+            ],
+            "score": self.score,
+            "won": self.won,
+            "moves": self.moves,
+            "undos": self.undos,
+            "history": [
+                [str(_MOVES[(c >> 4) & 15][c & 15]), c >> 8, turned, previous]
+                for c, turned, previous in self.history
+            ],
+        }
+
+    @classmethod
+    def from_snapshot(cls, snapshot: object) -> Game:
+        """Restore a game from :meth:`snapshot`; raises :class:`InvalidSnapshot`."""
+        from .snapshot import restore
+
+        return restore(cls, snapshot)
+
+    # ----------------------------------------------------------------- display
+
+    def __str__(self) -> str:
+        """The position as a person reads it in a terminal."""
+        score = self.score if not self.vegas else dollars(self.score)
+        lines = [
+            f"{self.code}  Draw {self.draw}  {self.scoring.capitalize()}  "
+            f"score {score}  moves {self.moves}" + ("  WON" if self.won else ""),
+        ]
+        waste = " ".join(CARD_NAMES[c] for c in self.waste[-3:]) or "--"
+        homes = "  ".join(
+            f"F{s + 1} {CARD_NAMES[s * 13 + h - 1] if h else '--'}"
+            for s, h in enumerate(self.foundations)
+        )
+        lines.append(f"S [{len(self.stock):2}]  W {waste:<9}  {homes}")
+        lines.append("")
+        lines.append("  ".join(f"T{i + 1}" for i in range(7)))
+        depth = max(len(d) + len(u) for d, u in zip(self.down, self.up, strict=True))
+        for row in range(depth):
+            cells = []
+            for down, up in zip(self.down, self.up, strict=True):
+                if row < len(down):
+                    cells.append("##")
+                elif row < len(down) + len(up):
+                    cells.append(CARD_NAMES[up[row - len(down)]])
+                else:
+                    cells.append("  ")
+            lines.append("  ".join(cells).rstrip())
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.code} score={self.score} moves={self.moves}>"
+
+
+def dollars(amount: int) -> str:
+    """Vegas score as the app shows it: ``'+$208'``, ``'$0'``, ``'-$52'``."""
+    if amount > 0:
+        return f"+${amount}"
+    if amount < 0:
+        return f"-${-amount}"
+    return "$0"
+
+
+def _pile_words(pile: int) -> str:
+    """A pile as messages name it."""
+    if pile == STOCK:
+        return "the stock"
+    if pile == WASTE:
+        return "the waste"
+    if pile >= T0:
+        return f"column {pile - T0 + 1}"
+    return f"foundation {pile - F0 + 1}"

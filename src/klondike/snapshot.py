@@ -1,0 +1,151 @@
+"""Restoring a game from its snapshot, checking that it describes a possible game."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARD_NAMES, PARENTS, PILE_NAMES, Card
+from .codes import parse_code
+from .errors import IllegalMove, InvalidCode, InvalidSnapshot
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_CARDS = {name: i for i, name in enumerate(CARD_NAMES)}
+_PILES = {name: i for i, name in enumerate(PILE_NAMES)}
+
+
+def restore(cls: type[Game], snapshot: object) -> Game:
+    """The game ``snapshot`` describes; :class:`InvalidSnapshot` says what is wrong."""
+    from .game import UNDO_LIMIT
+
+    if not isinstance(snapshot, dict):
+        raise InvalidSnapshot(f"it must be an object, not {type(snapshot).__name__}")
+    for key in ("code", "stock", "waste", "foundations", "tableau", "score"):
+        if key not in snapshot:
+            raise InvalidSnapshot(f"“{key}” is missing")
+    try:
+        deal, draw, scoring = parse_code(snapshot["code"])
+    except InvalidCode as err:
+        raise InvalidSnapshot(str(err)) from None
+    if snapshot.get("draw", draw) != draw or isinstance(snapshot.get("draw"), bool):
+        raise InvalidSnapshot("“draw” does not match the code")
+    if snapshot.get("scoring", scoring) != scoring:
+        raise InvalidSnapshot("“scoring” does not match the code")
+
+    game = cls.__new__(cls)
+    game.deal, game.draw, game.vegas = deal, draw, scoring == "vegas"
+    game.stock = _cards(snapshot["stock"], "stock")
+    game.waste = _cards(snapshot["waste"], "waste")
+    game.foundations = _foundations(snapshot["foundations"])
+    game.down, game.up = _tableau(snapshot["tableau"])
+    game._home = sum(game.foundations)
+    seen = game.stock + game.waste + [c for col in game.down + game.up for c in col]
+    seen += [s * 13 + r for s, h in enumerate(game.foundations) for r in range(h)]
+    if len(seen) != 52 or len(set(seen)) != 52:
+        raise InvalidSnapshot("the piles must hold each of the 52 cards exactly once")
+
+    game.score = _whole(snapshot["score"], "score", None)
+    if not game.vegas and game.score < 0:
+        raise InvalidSnapshot("a Normal score is never below 0")
+    won = snapshot.get("won", game.won)
+    if won is not game.won:
+        raise InvalidSnapshot("“won” must be true exactly when all 52 cards are home")
+    records = snapshot.get("history", [])
+    if not isinstance(records, list) or len(records) > UNDO_LIMIT:
+        raise InvalidSnapshot(f"“history” must be a list of at most {UNDO_LIMIT} actions")
+    game.history = deque((_record(r) for r in records), maxlen=UNDO_LIMIT)
+    game.moves = _whole(snapshot.get("moves", len(records)), "moves", len(records))
+    game.undos = _whole(snapshot.get("undos", 0), "undos", 0)
+    _check_history(game)
+    return game
+
+
+def _whole(value: object, key: str, minimum: int | None) -> int:
+    if type(value) is not int or (minimum is not None and value < minimum):
+        floor = "" if minimum is None else f" of at least {minimum}"
+        raise InvalidSnapshot(f"“{key}” must be a whole number{floor}")
+    return value
+
+
+def _cards(value: object, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise InvalidSnapshot(f"{where} must be a list of card names")
+    try:
+        return [_CARDS[name] for name in value]
+    except (KeyError, TypeError):
+        raise InvalidSnapshot(f"{where} holds something that is not a card name") from None
+
+
+def _foundations(value: object) -> list[int]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise InvalidSnapshot("“foundations” must be a list of 4 lists")
+    heights = []
+    for suit, pile in enumerate(value):
+        cards = _cards(pile, f"foundation F{suit + 1}")
+        if cards != [suit * 13 + r for r in range(len(cards))]:
+            raise InvalidSnapshot(f"foundation F{suit + 1} must run from its Ace up in its suit")
+        heights.append(len(cards))
+    return heights
+
+
+def _tableau(value: object) -> tuple[list[list[Card]], list[list[Card]]]:
+    if not isinstance(value, list) or len(value) != 7:
+        raise InvalidSnapshot("“tableau” must be a list of 7 columns")
+    downs, ups = [], []
+    for i, column in enumerate(value, start=1):
+        if not isinstance(column, dict) or set(column) != {"down", "up"}:
+            raise InvalidSnapshot(f"column T{i} must be an object with “down” and “up”")
+        down = _cards(column["down"], f"column T{i}")
+        up = _cards(column["up"], f"column T{i}")
+        if down and not up:
+            raise InvalidSnapshot(f"column T{i} has face-down cards but no face-up card")
+        if any(up[k - 1] not in PARENTS[up[k]] for k in range(1, len(up))):
+            raise InvalidSnapshot(
+                f"the face-up cards of column T{i} must alternate colours one rank down"
+            )
+        downs.append(down)
+        ups.append(up)
+    return downs, ups
+
+
+def _record(value: Any) -> tuple[int, bool, int]:
+    bad = InvalidSnapshot("each history entry is [move, cards moved, card turned up, score before]")
+    if not isinstance(value, list) or len(value) != 4:
+        raise bad
+    text, count, turned, previous = value
+    if (
+        not isinstance(text, str)
+        or type(count) is not int
+        or not 1 <= count <= 52
+        or not isinstance(turned, bool)
+        or type(previous) is not int
+    ):
+        raise bad
+    source, _, target = text.partition("-")
+    if source not in _PILES or target not in _PILES:
+        raise bad
+    return (count << 8) | (_PILES[source] << 4) | _PILES[target], turned, previous
+
+
+def _position(game: Game) -> tuple[object, ...]:
+    return (game.stock, game.waste, game.foundations, game.down, game.up, game.score)
+
+
+def _check_history(game: Game) -> None:
+    """Every undoable action must be a legal move that led to the position after it."""
+    probe = game.copy()
+    for _ in range(len(game.history)):
+        after = _position(probe.copy())
+        code = probe.history[-1][0]
+        try:
+            probe.pop()
+        except (IndexError, ValueError, IllegalMove):
+            raise InvalidSnapshot("the undo history does not lead to this position") from None
+        if code not in probe.legal_codes():
+            raise InvalidSnapshot("the undo history holds a move that was not legal")
+        replay = probe.copy()
+        replay.push(code)
+        if _position(replay) != after:
+            raise InvalidSnapshot("the undo history does not lead to this position")
