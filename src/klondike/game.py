@@ -268,6 +268,26 @@ class Game:
         moves = _MOVES
         return [moves[(c >> 4) & 15][c & 15] for c in self.legal_codes()]
 
+    def drop_targets(self) -> dict[str, list[str]]:
+        """For each card a drag may move now, the piles it may be dropped on.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").drop_targets()
+        {'AD': ['F3'], '9D': ['T4'], 'AH': ['F2']}
+        """
+        targets: dict[str, list[str]] = {}
+        for code in self.legal_codes():
+            source = (code >> 4) & 15
+            if source == STOCK or code & 15 == STOCK:
+                continue
+            if source == WASTE:
+                card = self.waste[-1]
+            elif source >= T0:
+                card = self.up[source - T0][-(code >> 8)]
+            else:
+                card = (source - F0) * 13 + self.foundations[source - F0] - 1
+            targets.setdefault(CARD_NAMES[card], []).append(PILE_NAMES[code & 15])
+        return targets
+
     def is_legal(self, move: Move | str) -> bool:
         """True if ``move`` could be played now."""
         try:
