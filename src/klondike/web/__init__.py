@@ -1,0 +1,1 @@
+"""The web side of klondike: the FastAPI server, the game view, the SQLite store and stats."""

@@ -1,0 +1,131 @@
+"""The SQLite database: where it lives, its schema, migrations and the refusal of newer files.
+
+One file (``platformdirs.user_data_dir("klondike") / "klondike.db"`` unless a path is given),
+in WAL mode with ``synchronous=FULL`` so that a committed transaction survives a SIGKILL.
+The schema version is ``PRAGMA user_version``; a database newer than this code is refused
+and never written.
+
+>>> conn = open_database(":memory:")
+>>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+True
+>>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
+['games']
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import platformdirs
+
+SCHEMA_VERSION = 1
+"""The schema version this code writes (``PRAGMA user_version``)."""
+
+
+class DatabaseError(RuntimeError):
+    """A database that cannot be opened or used: the message says which file and why."""
+
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    """Version 1: the games table."""
+    conn.execute(
+        """
+        CREATE TABLE games (
+            id          INTEGER PRIMARY KEY,
+            code        TEXT    NOT NULL,
+            draw        INTEGER NOT NULL,
+            scoring     TEXT    NOT NULL,
+            status      TEXT    NOT NULL,
+            score       INTEGER NOT NULL,
+            moves       INTEGER NOT NULL,
+            undos       INTEGER NOT NULL,
+            elapsed_ms  INTEGER NOT NULL,
+            started_at  TEXT    NOT NULL,
+            ended_at    TEXT,
+            version     INTEGER NOT NULL,
+            snapshot    TEXT    NOT NULL,
+            counted     INTEGER NOT NULL DEFAULT 1
+        )
+        """
+    )
+    conn.execute("CREATE INDEX games_status ON games(status)")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+"""``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
+
+
+def default_db_path() -> Path:
+    """The database file in the user's data directory."""
+    return Path(platformdirs.user_data_dir("klondike")) / "klondike.db"
+
+
+def _user_version(conn: sqlite3.Connection) -> int:
+    """The schema version stored in the file (0 for a new file)."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def open_database(path: str | Path | None = None) -> sqlite3.Connection:
+    """Open (and create or migrate) the database; ``None`` means the default path.
+
+    Raises `DatabaseError` with a clear message for a file that is not a klondike database,
+    cannot be created, or was written by a newer version (which is left untouched).
+    The connection is in autocommit mode (``isolation_level=None``): callers wrap writes in
+    explicit transactions, or rely on each statement committing by itself.
+    """
+    target = default_db_path() if path is None else path
+    where = str(target)
+    if where != ":memory:":
+        try:
+            Path(where).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise DatabaseError(
+                f"cannot create the directory for the database {where}: {err}"
+            ) from err
+    try:
+        conn = sqlite3.connect(where, isolation_level=None, check_same_thread=False, timeout=10)
+    except sqlite3.Error as err:
+        raise DatabaseError(f"cannot open the database {where}: {err}") from err
+    try:
+        _prepare(conn, where)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _prepare(conn: sqlite3.Connection, where: str) -> None:
+    """Check the version (before writing anything), then set the pragmas and migrate."""
+    try:
+        version = _user_version(conn)
+    except sqlite3.DatabaseError as err:
+        raise DatabaseError(f"{where} is not a klondike database: {err}") from err
+    if version > SCHEMA_VERSION:
+        raise DatabaseError(
+            f"the database {where} was written by a newer version of klondike "
+            f"(schema {version}; this version knows up to {SCHEMA_VERSION}): "
+            "update klondike, or choose another file with --db"
+        )
+    try:
+        conn.execute("PRAGMA busy_timeout = 10000")
+        if where != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        while version < SCHEMA_VERSION:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                current = _user_version(conn)
+                if current == version:
+                    MIGRATIONS[version + 1](conn)
+                    conn.execute(f"PRAGMA user_version = {version + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            version = _user_version(conn)
+            if version > SCHEMA_VERSION:
+                raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
+    except sqlite3.Error as err:
+        raise DatabaseError(f"cannot use the database {where}: {err}") from err
