@@ -1,0 +1,343 @@
+"""Statistics and the history of recent games, read from the games table.
+
+Pure functions over a database connection (no HTTP): `summary` gives the figures per mode,
+`recent` the newest games, `reset` zeroes the figures but keeps the history, and
+`print_stats` is ``klondike stats``.
+
+A game counts in the statistics once it is finished (won or abandoned) and while its
+``counted`` flag is 1; the game in progress never counts.
+
+>>> from klondike.web.store import open_database
+>>> conn = open_database(":memory:")
+>>> [(mode["draw"], mode["scoring"], mode["played"]) for mode in summary(conn)]
+[(1, 'normal', 0), (3, 'normal', 0), (1, 'vegas', 0), (3, 'vegas', 0)]
+>>> recent(conn)
+[]
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TypedDict
+
+from ..game import dollars
+from .store import DatabaseError, default_db_path, open_database
+
+MODES: tuple[tuple[int, str], ...] = ((1, "normal"), (3, "normal"), (1, "vegas"), (3, "vegas"))
+"""The four modes in the order `summary` lists them: (draw, scoring)."""
+
+
+class ModeStats(TypedDict):
+    """The statistics of one mode (draw and scoring), as `summary` gives them."""
+
+    draw: int
+    scoring: str
+    played: int
+    won: int
+    win_rate: float
+    current_streak: int
+    longest_streak: int
+    best_score: int | None
+    fastest_win_ms: int | None
+    fewest_moves: int | None
+    perfect_wins: int
+    vegas_balance: int | None
+
+
+class RecentGame(TypedDict):
+    """One game of the history, as `recent` gives it."""
+
+    id: int
+    code: str
+    draw: int
+    scoring: str
+    result: str
+    score: int
+    score_text: str
+    moves: int
+    elapsed_ms: int
+    started_at: str
+    ended_at: str | None
+
+
+# The figures of each mode, over the counted finished games (the streaks are computed apart).
+_FIGURES_SQL = """
+SELECT draw,
+       scoring,
+       COUNT(*)                                          AS played,
+       SUM(status = 'won')                               AS won,
+       MAX(score)                                        AS best_score,
+       MIN(CASE WHEN status = 'won' THEN elapsed_ms END) AS fastest_win_ms,
+       MIN(CASE WHEN status = 'won' THEN moves END)      AS fewest_moves,
+       SUM(status = 'won' AND undos = 0)                 AS perfect_wins,
+       SUM(score)                                        AS score_total
+  FROM games
+ WHERE counted = 1
+   AND status IN ('won', 'abandoned')
+ GROUP BY draw, scoring
+"""
+
+# The results of the counted finished games in the order they ended, for the streaks.
+_RESULTS_SQL = """
+SELECT draw, scoring, status = 'won' AS won
+  FROM games
+ WHERE counted = 1
+   AND status IN ('won', 'abandoned')
+ ORDER BY ended_at, id
+"""
+
+_COLUMNS = "id, code, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at"
+
+# The game in progress: the newest open game.
+_IN_PROGRESS_SQL = f"""
+SELECT {_COLUMNS}
+  FROM games
+ WHERE status = 'playing'
+ ORDER BY id DESC
+ LIMIT 1
+"""
+
+# The finished games, the last ended first (counted or not: a reset keeps the history).
+_FINISHED_SQL = f"""
+SELECT {_COLUMNS}
+  FROM games
+ WHERE status IN ('won', 'abandoned')
+ ORDER BY ended_at DESC, id DESC
+ LIMIT ?
+"""
+
+_RESET_SQL = """
+UPDATE games
+   SET counted = 0
+ WHERE status IN ('won', 'abandoned')
+"""
+
+
+def summary(conn: sqlite3.Connection) -> list[ModeStats]:
+    """The statistics of the four modes: Draw 1 Normal, Draw 3 Normal, Draw 1 Vegas, Draw 3 Vegas.
+
+    ``played`` counts the counted finished games (won and abandoned); ``win_rate`` is
+    ``won / played`` (0.0 when nothing was played); the streaks run over those games in the
+    order they ended: ``current_streak`` is the number of wins at the end, ``longest_streak``
+    the longest run of wins. ``best_score`` is over all of them, ``fastest_win_ms`` and
+    ``fewest_moves`` over the wins, ``perfect_wins`` counts wins without an undo.
+    ``vegas_balance`` (Vegas only, else None) is the sum of their final scores.
+    """
+    figures = {(row[0], row[1]): row for row in conn.execute(_FIGURES_SQL)}
+    streaks = _streaks(conn)
+    modes: list[ModeStats] = []
+    for draw, scoring in MODES:
+        row = figures.get((draw, scoring))
+        played = int(row[2]) if row else 0
+        won = int(row[3]) if row else 0
+        current, longest = streaks.get((draw, scoring), (0, 0))
+        vegas = scoring == "vegas"
+        modes.append(
+            {
+                "draw": draw,
+                "scoring": scoring,
+                "played": played,
+                "won": won,
+                "win_rate": won / played if played else 0.0,
+                "current_streak": current,
+                "longest_streak": longest,
+                "best_score": _int_or_none(row[4]) if row else None,
+                "fastest_win_ms": _int_or_none(row[5]) if row else None,
+                "fewest_moves": _int_or_none(row[6]) if row else None,
+                "perfect_wins": int(row[7]) if row else 0,
+                "vegas_balance": (int(row[8]) if row else 0) if vegas else None,
+            }
+        )
+    return modes
+
+
+def _streaks(conn: sqlite3.Connection) -> dict[tuple[int, str], tuple[int, int]]:
+    """(current, longest) winning streak of each mode that has counted finished games."""
+    streaks: dict[tuple[int, str], tuple[int, int]] = {}
+    for draw, scoring, won in conn.execute(_RESULTS_SQL):
+        current, longest = streaks.get((draw, scoring), (0, 0))
+        current = current + 1 if won else 0
+        streaks[draw, scoring] = (current, max(longest, current))
+    return streaks
+
+
+def _int_or_none(value: object) -> int | None:
+    """An SQL aggregate as an int; NULL (no row to aggregate) as None."""
+    return None if value is None else int(str(value))
+
+
+def recent(conn: sqlite3.Connection, limit: int = 20) -> list[RecentGame]:
+    """The newest games, at most ``limit``: the game in progress first, then the finished
+    games, the last ended first (also those left out of the statistics by a reset).
+
+    ``result`` is ``'won'``, ``'abandoned'`` or ``'playing'``; ``score_text`` is the score as
+    the app shows it (``'35'``; in Vegas ``'+$208'``, ``'$0'``, ``'-$52'``).
+    """
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if limit == 0:
+        return []
+    rows = list(conn.execute(_IN_PROGRESS_SQL))
+    rows += conn.execute(_FINISHED_SQL, (limit - len(rows),))
+    return [_recent_game(row) for row in rows]
+
+
+def _recent_game(row: Sequence[object]) -> RecentGame:
+    """A row of `_COLUMNS` as a `RecentGame`."""
+    game_id, code, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at = row
+    score = int(str(score))
+    return {
+        "id": int(str(game_id)),
+        "code": str(code),
+        "draw": int(str(draw)),
+        "scoring": str(scoring),
+        "result": str(status),
+        "score": score,
+        "score_text": dollars(score) if scoring == "vegas" else str(score),
+        "moves": int(str(moves)),
+        "elapsed_ms": int(str(elapsed_ms)),
+        "started_at": str(started_at),
+        "ended_at": None if ended_at is None else str(ended_at),
+    }
+
+
+def reset(conn: sqlite3.Connection) -> None:
+    """Leave every finished game out of the statistics (the history stays); committed.
+
+    The game in progress is not touched: it counts once it is finished.
+    """
+    conn.execute(_RESET_SQL)
+    conn.commit()
+
+
+# --------------------------------------------------------------------- the terminal
+
+
+def print_stats(db: str | None) -> int:
+    """``klondike stats``: print the statistics and the recent games; returns the exit status.
+
+    ``db`` is the database file (None: the default one). A database that cannot be opened
+    (e.g. one from a newer klondike) gets a message on stderr and status 2.
+    """
+    where = default_db_path() if db is None else Path(db)
+    try:
+        conn = open_database(where)
+    except DatabaseError as err:
+        print(f"klondike: {err}", file=sys.stderr)
+        return 2
+    try:
+        modes = summary(conn)
+        games = recent(conn)
+    except sqlite3.Error as err:
+        print(f"klondike: cannot read the database {where}: {err}", file=sys.stderr)
+        return 2
+    finally:
+        conn.close()
+    print(f"Statistics ({where})")
+    print()
+    print(format_summary(modes))
+    print()
+    print(format_recent(games))
+    return 0
+
+
+def mode_name(draw: int, scoring: str) -> str:
+    """A mode as the tables name it.
+
+    >>> mode_name(3, "vegas")
+    'Draw 3 Vegas'
+    """
+    return f"Draw {draw} {scoring.capitalize()}"
+
+
+def format_duration(ms: int) -> str:
+    """A game's time as ``m:ss`` (``h:mm:ss`` from an hour on).
+
+    >>> format_duration(83_999), format_duration(3_723_000), format_duration(0)
+    ('1:23', '1:02:03', '0:00')
+    """
+    minutes, seconds = divmod(max(ms, 0) // 1000, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+def format_summary(modes: Sequence[ModeStats]) -> str:
+    """The figures of `summary` as a table: one row per figure, one column per mode."""
+
+    def score(mode: ModeStats, value: int | None) -> str:
+        if value is None:
+            return "-"
+        return dollars(value) if mode["scoring"] == "vegas" else str(value)
+
+    def duration(value: int | None) -> str:
+        return "-" if value is None else format_duration(value)
+
+    def number(value: int | None) -> str:
+        return "-" if value is None else str(value)
+
+    rows: list[tuple[str, list[str]]] = [
+        ("Played", [number(m["played"]) for m in modes]),
+        ("Won", [number(m["won"]) for m in modes]),
+        ("Win rate", [f"{m['win_rate']:.0%}" for m in modes]),
+        ("Current streak", [number(m["current_streak"]) for m in modes]),
+        ("Longest streak", [number(m["longest_streak"]) for m in modes]),
+        ("Best score", [score(m, m["best_score"]) for m in modes]),
+        ("Fastest win", [duration(m["fastest_win_ms"]) for m in modes]),
+        ("Fewest moves", [number(m["fewest_moves"]) for m in modes]),
+        ("Perfect wins", [number(m["perfect_wins"]) for m in modes]),
+        ("Vegas balance", [score(m, m["vegas_balance"]) for m in modes]),
+    ]
+    header = ["", *(mode_name(m["draw"], m["scoring"]) for m in modes)]
+    return _table([header, *([label, *cells] for label, cells in rows)], left={0})
+
+
+def format_recent(games: Sequence[RecentGame]) -> str:
+    """The history of `recent` as a table, newest first (dates in local time)."""
+    if not games:
+        return "Recent games: none yet."
+    header = ["Date", "Mode", "Result", "Score", "Moves", "Time", "Code"]
+    rows = [
+        [
+            _local_time(game["ended_at"] or game["started_at"]),
+            mode_name(game["draw"], game["scoring"]),
+            game["result"],
+            game["score_text"],
+            str(game["moves"]),
+            format_duration(game["elapsed_ms"]),
+            game["code"],
+        ]
+        for game in games
+    ]
+    return "Recent games:\n" + _table([header, *rows], left={0, 1, 2, 6})
+
+
+def _table(rows: Sequence[Sequence[str]], left: set[int]) -> str:
+    """Rows of cells in columns two spaces apart; numbers on the right unless in ``left``.
+
+    >>> print(_table([["", "n"], ["Played", "12"]], left={0}))
+             n
+    Played  12
+    """
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(width) if i in left else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    )
+
+
+def _local_time(stamp: str) -> str:
+    """An ISO 8601 UTC time stamp as local ``YYYY-MM-DD HH:MM`` (as stored if unreadable)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")

@@ -1,0 +1,156 @@
+"""``klondike stats``: the per-mode table, the recent games, and its refusals."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from klondike import Game
+from klondike.cli import main
+from klondike.web.store import open_database
+
+
+def add_game(
+    conn: sqlite3.Connection,
+    status: str,
+    *,
+    draw: int = 1,
+    scoring: str = "normal",
+    score: int = 0,
+    moves: int = 100,
+    undos: int = 0,
+    elapsed_ms: int = 300_000,
+    minute: int = 0,
+    deal: int = 7,
+) -> str:
+    """Insert one counted game row; returns its code."""
+    game = Game.new(draw, scoring, deal=deal)
+    conn.execute(
+        """
+        INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,
+                           started_at, ended_at, version, snapshot)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        (
+            game.code,
+            draw,
+            scoring,
+            status,
+            score,
+            moves,
+            undos,
+            elapsed_ms,
+            f"2026-11-30T09:{minute:02}:00.000Z",
+            None if status == "playing" else f"2026-11-30T09:{minute + 5:02}:00.000Z",
+            moves + undos,
+            json.dumps(game.snapshot()),
+        ),
+    )
+    return game.code
+
+
+def table_row(out: str, label: str) -> list[str]:
+    """The cells of one row of the per-mode table (after its label)."""
+    (line,) = [line for line in out.splitlines() if line.startswith(label + "  ")]
+    return line[len(label) :].split()
+
+
+def test_new_database_prints_zeros(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "new" / "klondike.db"
+    assert main(["stats", "--db", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "Draw 1 Normal" in out and "Draw 3 Vegas" in out
+    assert table_row(out, "Played") == ["0", "0", "0", "0"]
+    assert table_row(out, "Won") == ["0", "0", "0", "0"]
+    assert table_row(out, "Win rate") == ["0%", "0%", "0%", "0%"]
+    assert table_row(out, "Best score") == ["-", "-", "-", "-"]
+    assert table_row(out, "Vegas balance") == ["-", "-", "$0", "$0"]
+    assert "Recent games: none yet." in out
+
+
+def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.db"
+    conn = open_database(path)
+    won = add_game(conn, "won", score=650, moves=96, elapsed_ms=252_000, minute=1, deal=11)
+    add_game(conn, "abandoned", score=40, moves=20, minute=2, deal=12)
+    add_game(conn, "won", score=500, moves=120, undos=3, elapsed_ms=3_723_000, minute=3)
+    add_game(conn, "won", draw=3, scoring="vegas", score=208, minute=4)
+    add_game(conn, "abandoned", draw=3, scoring="vegas", score=-52, minute=5)
+    add_game(conn, "abandoned", draw=3, scoring="vegas", score=-27, minute=6)
+    playing = add_game(conn, "playing", scoring="vegas", score=-47, moves=3, minute=7, deal=99)
+    conn.close()
+
+    assert main(["stats", "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+
+    assert table_row(out, "Played") == ["3", "0", "0", "3"]
+    assert table_row(out, "Won") == ["2", "0", "0", "1"]
+    assert table_row(out, "Win rate") == ["67%", "0%", "0%", "33%"]
+    assert table_row(out, "Current streak") == ["1", "0", "0", "0"]
+    assert table_row(out, "Longest streak") == ["1", "0", "0", "1"]
+    assert table_row(out, "Best score") == ["650", "-", "-", "+$208"]
+    assert table_row(out, "Fastest win") == ["4:12", "-", "-", "5:00"]
+    assert table_row(out, "Fewest moves") == ["96", "-", "-", "100"]
+    assert table_row(out, "Perfect wins") == ["1", "0", "0", "1"]
+    assert table_row(out, "Vegas balance") == ["-", "-", "$0", "+$129"]
+
+    recent = out[out.index("Recent games:") :].splitlines()
+    assert recent[1].split() == ["Date", "Mode", "Result", "Score", "Moves", "Time", "Code"]
+    games = recent[2:]
+    assert len(games) == 7
+    assert playing in games[0] and "playing" in games[0] and "-$47" in games[0]
+    assert won in games[-1] and "won" in games[-1]
+    assert games[-1].split()[-5:] == ["won", "650", "96", "4:12", won]
+    assert "1:02:03" in games[-3]
+
+
+def test_newer_database_is_refused_and_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "future.db"
+    conn = open_database(path)
+    add_game(conn, "won")
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = path.read_bytes()
+
+    assert main(["stats", "--db", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "newer version of klondike" in err
+    assert str(path) in err
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_not_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database, just some text that is long enough to look like a file\n")
+    before = path.read_bytes()
+    assert main(["stats", "--db", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("klondike: ") and "not a klondike database" in err
+    assert path.read_bytes() == before
+
+
+def test_the_command_in_a_real_process(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    conn = open_database(path)
+    code = add_game(conn, "won", draw=3, score=321)
+    conn.close()
+    done = subprocess.run(
+        [sys.executable, "-m", "klondike", "stats", "--db", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert table_row(done.stdout, "Played") == ["0", "1", "0", "0"]
+    assert code in done.stdout
