@@ -422,6 +422,8 @@ class Game:
         else:
             source, target = pair
         if target < 0:
+            if self._home == 52:  # before "its foundation", which needs a card to move
+                raise IllegalMove("game_won")
             target = self._own_foundation(source)
         pair_bits = (source << 4) | target
         for code in self.legal_codes():

@@ -1,0 +1,141 @@
+"""Helpers that build positions for the tests and check refusals.
+
+A position is written the way a person reads the table: each column as text with its
+face-down cards before a ``|`` and its face-up cards after it, bottom card first::
+
+    game(tableau=["KS QH", "5C 7D | 9H 8S"], waste="2C 3D", stock="4H")
+
+Every card the position does not name goes, face down, to the bottom of the stock (or to
+the bottom of the column ``rest`` names), so the 52 cards are always all there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from klondike import Game, KlondikeError
+from klondike.cards import CARD_NAMES, PILE_NAMES, RANKS, SUITS
+from klondike.codes import format_code
+
+Snapshot = dict[str, Any]
+
+
+def cards(text: str) -> list[str]:
+    """Card names from text such as ``"9H 8S"`` (canonical names, bottom first)."""
+    return text.split()
+
+
+def column(text: str) -> dict[str, list[str]]:
+    """A snapshot column from ``"5C 7D | 9H 8S"`` (down | up) or ``"9H 8S"`` (all up)."""
+    if "|" in text:
+        down, up = text.split("|")
+        return {"down": cards(down), "up": cards(up)}
+    return {"down": [], "up": cards(text)}
+
+
+def foundation_cards(heights: Mapping[str, int] | Sequence[int]) -> list[list[str]]:
+    """Foundation lists from heights, either ``[13, 0, 2, 0]`` or ``{"S": 13, "D": 2}``."""
+    if isinstance(heights, Mapping):
+        heights = [heights.get(suit, 0) for suit in SUITS]
+    return [[RANKS[r] + SUITS[s] for r in range(h)] for s, h in enumerate(heights)]
+
+
+def position(
+    *,
+    tableau: Sequence[str] = (),
+    waste: str = "",
+    stock: str = "",
+    foundations: Mapping[str, int] | Sequence[int] = (0, 0, 0, 0),
+    draw: int = 1,
+    scoring: str = "normal",
+    score: int | None = None,
+    rest: str = "S",
+    deal: int = 0,
+) -> Snapshot:
+    """A snapshot of the position described; unnamed cards go face down to ``rest``."""
+    columns = [column(t) for t in tableau] + [column("") for _ in range(7 - len(tableau))]
+    homes = foundation_cards(foundations)
+    stock_cards, waste_cards = cards(stock), cards(waste)
+    named = stock_cards + waste_cards + [c for f in homes for c in f]
+    named += [c for col in columns for c in col["down"] + col["up"]]
+    assert len(named) == len(set(named)), f"a card is named twice: {sorted(named)}"
+    missing = [c for c in CARD_NAMES if c not in named]
+    if rest == "S":
+        stock_cards = missing + stock_cards
+    else:
+        target = columns[PILE_NAMES.index(rest) - PILE_NAMES.index("T1")]
+        assert target["up"] or not missing, "the rest needs a column with a face-up card"
+        target["down"] = missing + target["down"]
+    return {
+        "code": format_code(deal, draw, scoring),
+        "draw": draw,
+        "scoring": scoring,
+        "stock": stock_cards,
+        "waste": waste_cards,
+        "foundations": homes,
+        "tableau": columns,
+        "score": (-52 if scoring == "vegas" else 0) if score is None else score,
+        "won": all(len(f) == 13 for f in homes),
+    }
+
+
+def game(**kwargs: Any) -> Game:
+    """The game of :func:`position` (same keywords)."""
+    return Game.from_snapshot(position(**kwargs))
+
+
+def almost_won(*, scoring: str = "normal", draw: int = 1, score: int | None = None) -> Game:
+    """Every card home but the King of clubs, which lies alone on column 1."""
+    return game(
+        tableau=["KC"],
+        foundations=[13, 13, 13, 12],
+        scoring=scoring,
+        draw=draw,
+        score=score,
+    )
+
+
+def won_game(*, scoring: str = "normal") -> Game:
+    """A game just won: the last King went home (so there is an action to undo)."""
+    g = almost_won(scoring=scoring)
+    g.play("T1-F4")
+    assert g.won
+    return g
+
+
+def column_text(g: Game, index: int) -> str:
+    """Column ``index`` (1-based) of a game as ``"down | up"`` text."""
+    col = g.snapshot()["tableau"][index - 1]
+    return " ".join(col["down"]) + " | " + " ".join(col["up"])
+
+
+def refused(g: Game, action: Callable[[], object], reason: str) -> KlondikeError:
+    """Check that ``action`` raises an engine error with ``reason`` and changes nothing."""
+    before = g.snapshot()
+    with pytest.raises(KlondikeError) as err:
+        action()
+    assert err.value.reason == reason, f"{err.value.reason}: {err.value}"
+    assert str(err.value)
+    assert g.snapshot() == before
+    return err.value
+
+
+def refused_move(g: Game, move: str, reason: str) -> KlondikeError:
+    """Check that ``g.play(move)`` is refused with ``reason``, changing nothing."""
+    err = refused(g, lambda: g.play(move), reason)
+    assert not g.is_legal(move)
+    assert move not in [str(m) for m in g.legal_moves()]
+    return err
+
+
+def texts(g: Game) -> list[str]:
+    """The legal moves of ``g`` as text."""
+    return [str(m) for m in g.legal_moves()]
+
+
+def position_of(snapshot: Snapshot) -> Snapshot:
+    """A snapshot without the bookkeeping keys (undo history and undo count)."""
+    return {k: v for k, v in snapshot.items() if k not in ("history", "undos")}
