@@ -592,6 +592,10 @@ class Game:
         if self._home == 52:
             raise IllegalMove("game_won")
         source = self._find_movable(moving)
+        if destination == STOCK:  # not a recycle, even when the stock is empty
+            raise IllegalMove("to_stock")
+        if destination == WASTE:
+            raise IllegalMove("to_waste")
         if F0 <= destination < T0:
             destination = F0 + SUIT[moving]
             if source >= T0 and self.up[source - T0][-1] != moving:
