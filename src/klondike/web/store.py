@@ -14,11 +14,16 @@ True
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
+
+from klondike import Game
 
 SCHEMA_VERSION = 1
 """The schema version this code writes (``PRAGMA user_version``)."""
@@ -129,3 +134,135 @@ def _prepare(conn: sqlite3.Connection, where: str) -> None:
                 raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
     except sqlite3.Error as err:
         raise DatabaseError(f"cannot use the database {where}: {err}") from err
+
+
+# --------------------------------------------------------------------------- game rows
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One row of the games table, its snapshot still as JSON text."""
+
+    id: int
+    code: str
+    draw: int
+    scoring: str
+    status: str
+    score: int
+    moves: int
+    undos: int
+    elapsed_ms: int
+    started_at: str
+    ended_at: str | None
+    version: int
+    snapshot: str
+    counted: int
+
+
+_ROW_COLUMNS = (
+    "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
+    "version, snapshot, counted"
+)
+
+
+def utc_now() -> str:
+    """The time now as the table stores it: ISO 8601 UTC with milliseconds.
+
+    >>> len(utc_now()), utc_now().endswith("Z")
+    (24, True)
+    """
+    now = datetime.now(UTC)
+    return now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z"
+
+
+def snapshot_text(game: Game) -> str:
+    """The snapshot column of a game: ``json.dumps(game.snapshot())``, compact."""
+    return json.dumps(game.snapshot(), separators=(",", ":"))
+
+
+def insert_game(
+    conn: sqlite3.Connection,
+    game: Game,
+    *,
+    status: str = "playing",
+    version: int = 0,
+    elapsed_ms: int = 0,
+    started_at: str | None = None,
+    ended_at: str | None = None,
+) -> int:
+    """Add a game (by default a new open one) and return its id.
+
+    Also the way to set up a position for a test: insert ``Game.from_snapshot(...)`` into
+    a database before starting the server, which then continues it as the game in progress.
+    """
+    cursor = conn.execute(
+        "INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,"
+        " started_at, ended_at, version, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.code,
+            game.draw,
+            game.scoring,
+            status,
+            game.score,
+            game.moves,
+            game.undos,
+            elapsed_ms,
+            started_at or utc_now(),
+            ended_at,
+            version,
+            snapshot_text(game),
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def save_game(
+    conn: sqlite3.Connection,
+    game_id: int,
+    game: Game,
+    *,
+    version: int,
+    elapsed_ms: int,
+    status: str = "playing",
+    ended_at: str | None = None,
+) -> None:
+    """Write a game's position after an action: snapshot, score, counters, clock, status."""
+    conn.execute(
+        "UPDATE games SET status = ?, score = ?, moves = ?, undos = ?, elapsed_ms = ?,"
+        " ended_at = ?, version = ?, snapshot = ? WHERE id = ?",
+        (
+            status,
+            game.score,
+            game.moves,
+            game.undos,
+            elapsed_ms,
+            ended_at,
+            version,
+            snapshot_text(game),
+            game_id,
+        ),
+    )
+
+
+def abandon_game(
+    conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int, ended_at: str
+) -> None:
+    """Mark an open game abandoned; one in which no action was accepted is not counted."""
+    conn.execute(
+        "UPDATE games SET status = 'abandoned', ended_at = ?, elapsed_ms = ?, counted = ?"
+        " WHERE id = ? AND status = 'playing'",
+        (ended_at, elapsed_ms, 1 if version > 0 else 0, game_id),
+    )
+
+
+def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
+    """The row of a game, or None if there is no such game."""
+    row = conn.execute(f"SELECT {_ROW_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None else GameRow(*row)
+
+
+def newest_open_id(conn: sqlite3.Connection) -> int | None:
+    """The id of the game in progress (the newest open game), or None."""
+    row = conn.execute("SELECT MAX(id) FROM games WHERE status = 'playing'").fetchone()
+    return None if row is None or row[0] is None else int(row[0])

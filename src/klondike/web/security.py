@@ -1,0 +1,164 @@
+"""The guard in front of the app: Host check, same-origin POSTs, JSON only, small bodies.
+
+A pure ASGI middleware (no per-request task, so it costs next to nothing):
+
+- every request must name the server in its ``Host`` header (against DNS rebinding):
+  403 ``bad_host``;
+- a request to ``/api/`` marked ``Sec-Fetch-Site: cross-site`` comes from another web
+  site: 403 ``bad_origin`` (a page of another site opened by a link still loads);
+- a state-changing request (any method but GET, HEAD and OPTIONS) with an ``Origin`` other
+  than the server's own: 403 ``bad_origin``; without ``Content-Type: application/json``:
+  415 ``bad_content_type`` (an HTML form of another page cannot send that);
+- a body over `MAX_BODY` bytes: 413 ``too_large``.
+
+No CORS headers are ever sent, so another page cannot read any answer either.
+
+>>> host_allowed("localhost:8765", ("localhost:8765",))
+True
+>>> host_allowed("LOCALHOST:8765", ("localhost",)), host_allowed("evil.test:8765", ("localhost",))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
+
+MAX_BODY = 16 * 1024
+"""The largest request body accepted, in bytes."""
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+"""The names of this machine that the server always answers to."""
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MESSAGES = {
+    "bad_host": "this server does not answer to the host name “{host}”",
+    "bad_origin": "requests from another web page are refused",
+    "bad_content_type": "a request that changes something must send JSON "
+    "(Content-Type: application/json)",
+    "too_large": "the request body is larger than {limit} bytes",
+}
+
+
+def host_allowed(host: str, allowed: Iterable[str]) -> bool:
+    """True if the Host header ``host`` names the server.
+
+    An entry ``name:port`` allows exactly that; a bare ``name`` allows it with any port.
+    """
+    host = host.strip().lower()
+    for entry in allowed:
+        entry = entry.lower()
+        if host == entry:
+            return True
+        if ":" not in entry.rpartition("]")[2] and host.startswith(entry + ":"):
+            port = host[len(entry) + 1 :]
+            if port.isdigit():
+                return True
+    return False
+
+
+def error_body(reason: str, **params: object) -> bytes:
+    """The API's error shape as JSON bytes, for a refusal made before the app runs."""
+    message = MESSAGES[reason].format(**params)
+    body = {"error": {"reason": reason, "message": message, "params": params}, "game": None}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class Guard:
+    """The ASGI middleware described in the module docstring."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str] = LOOPBACK_NAMES) -> None:
+        self.app = app
+        self.allowed_hosts = tuple(h.lower() for h in allowed_hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers: dict[bytes, bytes] = {}
+        for key, value in scope["headers"]:
+            headers.setdefault(key.lower(), value)
+        host = headers.get(b"host", b"").decode("latin-1")
+        if not host_allowed(host, self.allowed_hosts):
+            await _refuse(send, 403, "bad_host", host=host[:100])
+            return
+        site = headers.get(b"sec-fetch-site", b"").lower()
+        method = scope["method"]
+        if site == b"cross-site" and (
+            scope["path"].startswith("/api/") or method not in SAFE_METHODS
+        ):
+            await _refuse(send, 403, "bad_origin")
+            return
+        if method in SAFE_METHODS:
+            await self.app(scope, receive, send)
+            return
+        origin = headers.get(b"origin")
+        if origin is not None and origin.decode("latin-1").lower() != f"http://{host}".lower():
+            await _refuse(send, 403, "bad_origin")
+            return
+        if method not in BODY_METHODS:
+            await self.app(scope, receive, send)  # DELETE and friends: the app says 405
+            return
+        media_type = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+        if media_type != b"application/json":
+            await _refuse(send, 415, "bad_content_type")
+            return
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _refuse(send, 413, "too_large", limit=MAX_BODY)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                await _refuse(send, 413, "too_large", limit=MAX_BODY)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        await self.app(scope, _replay(b"".join(chunks), receive), send)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A receive callable that gives the body read already, then what the client sends."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+async def _refuse(send: Send, status: int, reason: str, **params: object) -> None:
+    """Answer with an error of the API's shape."""
+    body = error_body(reason, **params)
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,796 @@
+"""The FastAPI server: the JSON API of docs/api.md, the static page, and ``serve``.
+
+The engine decides every action; this module keeps the open games in memory (one process),
+commits each accepted action to SQLite before answering, and answers every refusal with
+one error shape. See docs/architecture.md for how a request flows.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import json
+import os
+import socket
+import sqlite3
+import sys
+import threading
+import time
+import webbrowser
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import Body, FastAPI, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from klondike import Game, IllegalMove, InvalidSnapshot, KlondikeError, Move
+from klondike.cards import T0, parse_card, parse_pile, pretty
+from klondike.errors import MESSAGES as ENGINE_MESSAGES
+
+from . import store
+from .security import LOOPBACK_NAMES, Guard
+from .view import game_view
+
+STATIC_DIR = Path(__file__).parent / "static"
+DEFAULT_PORT = 8765
+PORT_TRIES = 50
+MAX_ID = 2**63 - 1
+
+# Reasons of the server's own refusals (the engine's are in klondike.errors.MESSAGES).
+MESSAGES: dict[str, str] = {
+    "not_found": "{what} was not found",
+    "game_not_found": "there is no game {id}",
+    "method_not_allowed": "{method} is not allowed here",
+    "stale_version": "the game has changed (version {current}, not {version}): "
+    "another tab played; the table shows the game as it is now",
+    "game_over": "game {id} is over ({status}): start a new game",
+    "bad_request": "{detail}",
+    "confirm_required": 'resetting the statistics needs {{"confirm": true}}',
+    "storage_error": "the game could not be saved, so the action was not played: {detail}",
+    "internal_error": "the server failed: {detail}",
+}
+
+Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
+Version = Annotated[StrictInt, Field(ge=0, le=MAX_ID, description="the version acted on")]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ApiError(Exception):
+    """A refusal: status, reason key, params and (when there is one) the game's view."""
+
+    def __init__(
+        self,
+        status: int,
+        reason: str,
+        params: dict[str, object] | None = None,
+        *,
+        game: dict[str, Any] | None = None,
+        message: str | None = None,
+    ) -> None:
+        self.status = status
+        self.reason = reason
+        self.params = params or {}
+        self.game = game
+        if message is None:
+            template = MESSAGES.get(reason) or ENGINE_MESSAGES.get(reason, reason)
+            message = template.format(**self.params)
+        self.message = message
+        super().__init__(message)
+
+    @classmethod
+    def from_engine(cls, err: KlondikeError, game: dict[str, Any] | None) -> ApiError:
+        """A 400 carrying the engine's reason, message and params."""
+        return cls(400, err.reason, dict(err.params), game=game, message=str(err))
+
+    def response(self) -> JSONResponse:
+        """The error as the API answers it."""
+        body = {
+            "error": {"reason": self.reason, "message": self.message, "params": self.params},
+            "game": self.game,
+        }
+        return JSONResponse(body, status_code=self.status, headers={"Cache-Control": "no-store"})
+
+
+# --------------------------------------------------------------------------- models
+
+
+class Strict(BaseModel):
+    """Request bodies: unknown fields are refused, so a typo is not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Strict):
+    """Start a game: a random deal of a mode, or the deal a code names."""
+
+    draw: Literal[1, 3] = 1
+    scoring: Literal["normal", "vegas"] = "normal"
+    code: StrictStr | None = Field(
+        None, max_length=100, description="a game code; its draw and scoring win"
+    )
+    abandon: Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | None = Field(
+        None, description="an open game to abandon (ignored if it is not open)"
+    )
+
+
+class Restart(Strict):
+    """Abandon a game and start its deal again."""
+
+    version: Version
+
+
+class Tap(Strict):
+    version: Version
+    action: Literal["tap"]
+    pile: StrictStr = Field(max_length=100)
+
+
+class DoubleTap(Strict):
+    version: Version
+    action: Literal["double_tap"]
+    pile: StrictStr = Field(max_length=100)
+    card: StrictStr | None = Field(None, max_length=100)
+
+
+class Drag(Strict):
+    version: Version
+    action: Literal["drag"]
+    card: StrictStr = Field(max_length=100)
+    target: StrictStr = Field(max_length=100)
+
+
+class PlayMove(Strict):
+    version: Version
+    action: Literal["move"]
+    move: StrictStr = Field(max_length=100)
+
+
+class Undo(Strict):
+    version: Version
+    action: Literal["undo"]
+
+
+Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo, Field(discriminator="action")]
+
+
+class ResetStats(Strict):
+    confirm: StrictBool = False
+
+
+class Stock(BaseModel):
+    count: int
+    recycle: Literal["allowed", "no_more_passes"]
+
+
+class Waste(BaseModel):
+    count: int
+    top: list[str]
+
+
+class Column(BaseModel):
+    down: int
+    up: list[str]
+
+
+class Last(BaseModel):
+    move: str
+    undo: bool
+
+
+class GameView(BaseModel):
+    """The view of a game (docs/api.md): no face-down card, no stock order."""
+
+    id: int
+    version: int
+    status: Literal["playing", "won", "abandoned"]
+    code: str
+    draw: int
+    scoring: Literal["normal", "vegas"]
+    score: int
+    score_text: str
+    moves: int
+    undos: int
+    elapsed_ms: int
+    clock_running: bool
+    won: bool
+    can_undo: bool
+    stock: Stock
+    waste: Waste
+    foundations: list[list[str]]
+    tableau: list[Column]
+    targets: dict[str, list[str]]
+    last: Last | None
+
+
+class ActionResult(GameView):
+    """The view after an action, and the move it played (null: the gesture did nothing)."""
+
+    played: str | None
+
+
+class ErrorDetail(BaseModel):
+    reason: str
+    message: str
+    params: dict[str, Any]
+
+
+class ErrorResponse(BaseModel):
+    """Every refusal: the reason, and the current view when a game is concerned."""
+
+    error: ErrorDetail
+    game: GameView | None
+
+
+class ModeSummary(BaseModel):
+    draw: int
+    scoring: str
+    played: int
+    won: int
+    win_rate: float
+    current_streak: int
+    longest_streak: int
+    best_score: int | None
+    fastest_win_ms: int | None
+    fewest_moves: int | None
+    perfect_wins: int
+    vegas_balance: int | None
+
+
+class RecentEntry(BaseModel):
+    id: int
+    code: str
+    draw: int
+    scoring: str
+    result: Literal["won", "abandoned", "playing"]
+    score: int
+    score_text: str
+    moves: int
+    elapsed_ms: int
+    started_at: str
+    ended_at: str | None
+
+
+class Stats(BaseModel):
+    modes: list[ModeSummary]
+    recent: list[RecentEntry]
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorResponse} for code in (403, 413, 415, 422, *codes)}
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(eq=False)
+class OpenGame:
+    """A game held in memory, with its clock and the lock that serializes its actions."""
+
+    id: int
+    game: Game
+    version: int
+    status: str
+    elapsed_ms: int  # the clock at `since`
+    since: float  # time.monotonic() when elapsed_ms was read
+    last: dict[str, Any] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def clock(self, now: float) -> int:
+        """The game's clock at monotonic time ``now``: it runs only while the game is open."""
+        if self.status != "playing":
+            return self.elapsed_ms
+        return self.elapsed_ms + max(0, int((now - self.since) * 1000))
+
+    def view(self, now: float | None = None) -> dict[str, Any]:
+        """The game's view (docs/api.md)."""
+        return game_view(
+            self.game,
+            game_id=self.id,
+            version=self.version,
+            elapsed_ms=self.clock(time.monotonic() if now is None else now),
+            clock_running=self.status == "playing",
+            status=self.status,
+            last=self.last,
+        )
+
+
+class Games:
+    """The games: open ones in memory, every change committed to SQLite first.
+
+    Lock order, to never deadlock: a game's lock, then ``registry``, then ``db_lock``.
+    """
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.db_lock = threading.Lock()
+        self.registry = threading.Lock()
+        self.open: dict[int, OpenGame] = {}
+        self.started = time.monotonic()
+
+    # ---- reading
+
+    def get(self, game_id: int) -> OpenGame:
+        """The game ``game_id`` (an open one from memory, else from the database); 404."""
+        with self.registry:
+            found = self.open.get(game_id)
+            if found is not None:
+                return found
+            with self.db_lock:
+                row = store.load_game(self.conn, game_id)
+            if row is None:
+                raise ApiError(404, "game_not_found", {"id": game_id})
+            found = self._restore(row)
+            if found.status == "playing":
+                self.open[game_id] = found
+            return found
+
+    def current(self) -> OpenGame:
+        """The game in progress (the newest open game); a new Draw 1 Normal one if none."""
+        while True:
+            with self.registry:
+                with self.db_lock:
+                    newest = store.newest_open_id(self.conn)
+                if newest is None:
+                    return self._insert_locked(Game.new(), None)
+            found = self.get(newest)
+            if found.status == "playing":
+                return found
+
+    def _restore(self, row: store.GameRow) -> OpenGame:
+        """The game of a database row; an unreadable open game is set aside (abandoned)."""
+        try:
+            game = Game.from_snapshot(json.loads(row.snapshot))
+        except (ValueError, InvalidSnapshot) as err:
+            print(f"klondike: game {row.id} cannot be restored ({err}); set aside", file=sys.stderr)
+            if row.status == "playing":
+                with self.db_lock:
+                    store.abandon_game(
+                        self.conn,
+                        row.id,
+                        version=0,
+                        elapsed_ms=row.elapsed_ms,
+                        ended_at=row.started_at,
+                    )
+            game = Game.from_code(row.code)
+            return OpenGame(row.id, game, row.version, "abandoned", row.elapsed_ms, self.started)
+        # The clock of an open game resumes where it was saved, from the server's start.
+        return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.started)
+
+    # ---- creating
+
+    def _insert(self, game: Game, abandon: OpenGame | None = None) -> OpenGame:
+        """Commit a new open game (abandoning ``abandon`` in the same transaction)."""
+        with self.registry:
+            return self._insert_locked(game, abandon)
+
+    def _insert_locked(self, game: Game, abandon: OpenGame | None) -> OpenGame:
+        """`_insert`, the registry lock held (and ``abandon``'s lock, if any)."""
+        now = time.monotonic()
+        stamp = store.utc_now()
+        with self.db_lock:
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    if abandon is not None:
+                        store.abandon_game(
+                            self.conn,
+                            abandon.id,
+                            version=abandon.version,
+                            elapsed_ms=abandon.clock(now),
+                            ended_at=stamp,
+                        )
+                    new_id = store.insert_game(self.conn, game, started_at=stamp)
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    self.conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as err:
+                raise ApiError(503, "storage_error", {"detail": str(err)}) from err
+        if abandon is not None:
+            abandon.elapsed_ms, abandon.since = abandon.clock(now), now
+            abandon.status = "abandoned"
+            self.open.pop(abandon.id, None)
+        created = OpenGame(new_id, game, 0, "playing", 0, now)
+        self.open[new_id] = created
+        return created
+
+    def new(self, body: NewGame) -> OpenGame:
+        """A new game as ``POST /api/games`` asks; abandons the named open game."""
+        try:
+            game = (
+                Game.from_code(body.code)
+                if body.code is not None
+                else Game.new(body.draw, body.scoring)
+            )
+        except KlondikeError as err:
+            raise ApiError.from_engine(err, None) from err
+        if body.abandon is None:
+            return self._insert(game)
+        try:
+            old = self.get(body.abandon)
+        except ApiError:
+            return self._insert(game)
+        with old.lock:
+            return self._insert(game, old if old.status == "playing" else None)
+
+    def restart(self, game_id: int, version: int) -> OpenGame:
+        """Abandon a game (if open) and start its deal again."""
+        old = self.get(game_id)
+        with old.lock:
+            if version != old.version:
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    {"version": version, "current": old.version},
+                    game=old.view(),
+                )
+            game = Game.from_code(old.game.code)
+            return self._insert(game, old if old.status == "playing" else None)
+
+    # ---- playing
+
+    def act(self, game_id: int, action: Tap | DoubleTap | Drag | PlayMove | Undo) -> dict[str, Any]:
+        """Play one action; the new view (with ``played``), committed before it returns."""
+        entry = self.get(game_id)
+        with entry.lock:
+            if entry.status != "playing":
+                raise ApiError(
+                    409, "game_over", {"id": game_id, "status": entry.status}, game=entry.view()
+                )
+            if action.version != entry.version:
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    {"version": action.version, "current": entry.version},
+                    game=entry.view(),
+                )
+            game = entry.game.copy()
+            try:
+                played = _apply(game, action)
+            except KlondikeError as err:
+                raise ApiError.from_engine(err, entry.view()) from err
+            now = time.monotonic()
+            if played is None:
+                view = entry.view(now)
+                view["played"] = None
+                return view
+            elapsed = entry.clock(now)
+            won = game.won
+            status = "won" if won else "playing"
+            version = entry.version + 1
+            with self.db_lock:
+                try:
+                    store.save_game(
+                        self.conn,
+                        entry.id,
+                        game,
+                        version=version,
+                        elapsed_ms=elapsed,
+                        status=status,
+                        ended_at=store.utc_now() if won else None,
+                    )
+                except sqlite3.Error as err:
+                    raise ApiError(
+                        503, "storage_error", {"detail": str(err)}, game=entry.view(now)
+                    ) from err
+            entry.game, entry.version, entry.status = game, version, status
+            entry.elapsed_ms, entry.since = elapsed, now
+            entry.last = {"move": str(played), "undo": isinstance(action, Undo)}
+            view = entry.view(now)
+        if won:
+            with self.registry:
+                self.open.pop(entry.id, None)
+        view["played"] = str(played)
+        return view
+
+
+def _apply(game: Game, action: Tap | DoubleTap | Drag | PlayMove | Undo) -> Move | None:
+    """Ask the engine to play ``action`` on ``game``; raises the engine's errors."""
+    if isinstance(action, Tap):
+        return game.tap(action.pile)
+    if isinstance(action, DoubleTap):
+        if action.card is not None:
+            _check_face_up(game, action.pile, action.card)
+        return game.double_tap(action.pile, action.card)
+    if isinstance(action, Drag):
+        return game.drag(action.card, action.target)
+    if isinstance(action, PlayMove):
+        return game.play(action.move)
+    return game.undo()
+
+
+def _check_face_up(game: Game, pile: str, card: str) -> None:
+    """Refuse a double tap naming a card that is not face up in its column, with one
+    message whether the card is face down there or elsewhere: the answer must not tell
+    where a hidden card lies."""
+    source, chosen = parse_pile(pile), parse_card(card)
+    if source >= T0 and chosen not in game.up[source - T0]:
+        raise IllegalMove("card_not_in_pile", card=pretty(chosen), pile=f"column {source - T0 + 1}")
+
+
+# --------------------------------------------------------------------------- the app
+
+
+def create_app(
+    db: str | Path | sqlite3.Connection | None,
+    *,
+    allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    static_dir: Path = STATIC_DIR,
+) -> FastAPI:
+    """The application: API, page and guard, over the database ``db`` (None: the default).
+
+    ``allowed_hosts`` are the names the Host header may carry: ``name:port`` exactly, or a
+    bare ``name`` with any port. Raises `store.DatabaseError` for a database it cannot use.
+    """
+    conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
+    games = Games(conn)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        with games.db_lock:
+            conn.close()
+
+    app = FastAPI(
+        title="klondike",
+        version="1",
+        summary="Klondike Solitaire by the rules of one real app: the game's JSON API",
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.games = games
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return exc.response()
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {
+                "field": ".".join(str(part) for part in err.get("loc", ())),
+                "problem": str(err.get("msg", "")),
+            }
+            for err in exc.errors()
+        ]
+        if any(err.get("type") == "json_invalid" for err in exc.errors()):
+            detail = "the body is not valid JSON"
+        elif problems:
+            detail = f"{problems[0]['field']}: {problems[0]['problem']}"
+        else:
+            detail = "the request is malformed"
+        return ApiError(422, "bad_request", {"detail": detail, "errors": problems}).response()
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            return ApiError(404, "not_found", {"what": request.url.path}).response()
+        if exc.status_code == 405:
+            response = ApiError(405, "method_not_allowed", {"method": request.method}).response()
+        else:
+            detail = str(exc.detail)
+            response = ApiError(exc.status_code, "bad_request", {"detail": detail}).response()
+        response.headers.update(exc.headers or {})
+        return response
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        return ApiError(500, "internal_error", {"detail": type(exc).__name__}).response()
+
+    @app.get("/api/game", response_model=GameView, responses=_errors())
+    def game_in_progress() -> JSONResponse:
+        """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
+        return _json(games.current().view())
+
+    @app.post("/api/games", response_model=GameView, responses=_errors(400, 503))
+    def new_game(body: NewGame) -> JSONResponse:
+        """Start a game, which becomes the game in progress; abandon the named one."""
+        return _json(games.new(body).view())
+
+    @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
+    def one_game(game_id: Id) -> JSONResponse:
+        """The view of a game."""
+        return _json(games.get(game_id).view())
+
+    @app.post(
+        "/api/games/{game_id}/restart",
+        response_model=GameView,
+        responses=_errors(404, 409, 503),
+    )
+    def restart(game_id: Id, body: Restart) -> JSONResponse:
+        """Abandon the game (if open) and start its deal again."""
+        return _json(games.restart(game_id, body.version).view())
+
+    @app.post(
+        "/api/games/{game_id}/actions",
+        response_model=ActionResult,
+        responses=_errors(400, 404, 409, 503),
+    )
+    def act(game_id: Id, action: Annotated[Action, Body()]) -> JSONResponse:
+        """Play one action (tap, double_tap, drag, move, undo) on the version named."""
+        return _json(games.act(game_id, action))
+
+    @app.get("/api/stats", response_model=Stats, responses=_errors())
+    def stats() -> JSONResponse:
+        """Statistics per mode and the recent games."""
+        return _json(_stats(games))
+
+    @app.post("/api/stats/reset", response_model=Stats, responses=_errors(400, 503))
+    def reset_stats(body: ResetStats) -> JSONResponse:
+        """Reset the statistics (the history of recent games stays)."""
+        if not body.confirm:
+            raise ApiError(400, "confirm_required")
+        from . import stats as statistics
+
+        with games.db_lock:
+            try:
+                statistics.reset(conn)
+            except sqlite3.Error as err:
+                raise ApiError(503, "storage_error", {"detail": str(err)}) from err
+        return _json(_stats(games))
+
+    @app.get("/", include_in_schema=False)
+    def page() -> Response:
+        index = static_dir / "index.html"
+        if not index.is_file():
+            raise ApiError(404, "not_found", {"what": "the page (static/index.html)"})
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
+    return app
+
+
+class _Static(StaticFiles):
+    """Static files that answer 404 (not a crash) when the directory is missing."""
+
+    async def check_config(self) -> None:
+        if Path(str(self.directory)).is_dir():
+            await super().check_config()
+
+
+def _json(content: Any) -> JSONResponse:
+    """A JSON answer that no cache keeps."""
+    return JSONResponse(content, headers={"Cache-Control": "no-store"})
+
+
+def _stats(games: Games) -> dict[str, Any]:
+    """``{"modes": ..., "recent": ...}`` from the statistics module."""
+    from . import stats as statistics
+
+    with games.db_lock:
+        return {"modes": statistics.summary(games.conn), "recent": statistics.recent(games.conn)}
+
+
+# --------------------------------------------------------------------------- serve
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address or name of this machine only.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+    (True, True, False)
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def host_names(host: str, port: int) -> list[str]:
+    """The Host header values the server answers to when listening on ``host:port``.
+
+    >>> host_names("127.0.0.1", 8765)
+    ['127.0.0.1:8765', 'localhost:8765', '[::1]:8765']
+    """
+    names = list(LOOPBACK_NAMES)
+    bare = host.strip("[]")
+    if ":" in bare:
+        bare = f"[{bare}]"
+    extra = [bare]
+    if bare in ("0.0.0.0", "[::]", ""):  # every interface: this machine's names too
+        hostname = socket.gethostname()
+        extra = [hostname, f"{hostname}.local"]
+        try:
+            for info in socket.getaddrinfo(hostname, None):
+                address = str(info[4][0])
+                extra.append(f"[{address}]" if ":" in address else address)
+        except OSError:
+            pass
+    for name in extra:
+        if name.lower() not in names:
+            names.append(name.lower())
+    result = [f"{name}:{port}" for name in names]
+    if port == 80:
+        result += names
+    return result
+
+
+def bind(host: str, port: int, tries: int = PORT_TRIES) -> socket.socket:
+    """A listening socket on ``port``, or the next free one; OSError if none is free."""
+    bare = host.strip("[]")
+    family = socket.AF_INET6 if ":" in bare else socket.AF_INET
+    last: OSError | None = None
+    for candidate in range(port, min(port + tries, 65536)):
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((bare, candidate))
+            sock.listen(128)
+        except OSError as err:
+            sock.close()
+            last = err
+            if err.errno in (errno.EADDRINUSE, errno.EACCES):
+                continue
+            raise
+        sock.set_inheritable(True)
+        return sock
+    raise last or OSError(f"no free port from {port}")
+
+
+def has_display() -> bool:
+    """False on Linux without a graphical session (no DISPLAY or WAYLAND_DISPLAY)."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    db: str | Path | None = None,
+) -> int:
+    """Run the game's server until Ctrl-C; returns the exit status."""
+    import uvicorn
+
+    try:
+        conn = store.open_database(db)
+    except store.DatabaseError as err:
+        print(f"klondike: {err}", file=sys.stderr)
+        return 2
+    try:
+        sock = bind(host, port)
+    except OSError as err:
+        conn.close()
+        print(f"klondike: cannot listen on {host} port {port}: {err}", file=sys.stderr)
+        return 2
+    bound = sock.getsockname()[1]
+    app = create_app(conn, allowed_hosts=host_names(host, bound))
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    url = f"http://{shown}:{bound}/"
+    if not is_loopback(host):
+        print(
+            f"klondike: warning: listening on {host}, not only on this machine: "
+            "anyone who can reach it can play and read your games",
+            file=sys.stderr,
+        )
+    print(f"klondike: playing at {url}  (Ctrl-C stops)", flush=True)
+    if open_browser and has_display():
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    print("klondike: stopped", flush=True)
+    return 0
