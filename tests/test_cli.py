@@ -1,0 +1,47 @@
+"""`klondike show CODE`: prints the layout; exits 2 with the reason for a bad code."""
+
+from __future__ import annotations
+
+import pytest
+
+from klondike import Game
+from klondike.cli import main
+
+
+def test_show_prints_the_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "KL1-D1N-AAAAAAG"]) == 0
+    out = capsys.readouterr().out
+    assert out == str(Game.from_code("KL1-D1N-AAAAAAG")) + "\n"
+    lines = out.splitlines()
+    assert lines[0].startswith("KL1-D1N-AAAAAAG  Draw 1  Normal  score 0")
+    assert "S [24]" in lines[1]
+    assert lines[3].split() == [f"T{i}" for i in range(1, 8)]
+    # the face-up cards of deal 6, one per column, on the diagonal
+    assert lines[4].split() == ["AD", "##", "##", "##", "##", "##", "##"]
+    assert lines[10].split() == ["AH"]
+    assert "JC" in lines[5] and "KD" in lines[6] and "3S" in lines[9]
+
+
+def test_show_accepts_case_and_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "  kl1-d3v-7777777 "]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("KL1-D3V-7777777  Draw 3  Vegas  score -$52")
+
+
+@pytest.mark.parametrize(
+    "code,words",
+    [
+        ("KL2-D1N-AAAAAAG", "starts with KL1"),
+        ("KL1-D2N-AAAAAAG", "D1 or D3"),
+        ("KL1-D1X-AAAAAAG", "N (Normal) or V (Vegas)"),
+        ("KL1-D1N-AAAA", "7 characters"),
+        ("KL1-D1N-AAAAAA1", "A–Z"),
+        ("hello", "is not a game code"),
+    ],
+)
+def test_show_bad_code_exits_2(code: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", code]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("klondike: ")
+    assert words in captured.err

@@ -1,0 +1,142 @@
+"""Game codes: every valid form round-trips; every malformed one is refused with a reason."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from klondike import Game, InvalidCode
+from klondike.codes import DEAL_COUNT, format_code, parse_code
+
+FORMS = [(draw, scoring) for draw in (1, 3) for scoring in ("normal", "vegas")]
+
+
+@pytest.mark.parametrize("draw,scoring", FORMS)
+@pytest.mark.parametrize("deal", [0, 6, 31, 32, 2**35 - 1])
+def test_round_trip(deal: int, draw: int, scoring: str) -> None:
+    code = format_code(deal, draw, scoring)
+    assert parse_code(code) == (deal, draw, scoring)
+    g = Game.from_code(code)
+    assert (g.code, g.deal, g.draw, g.scoring) == (code, deal, draw, scoring)
+    assert Game(deal, draw, scoring).code == code
+    assert Game.new(draw=draw, scoring=scoring, deal=deal).code == code
+
+
+def test_known_codes() -> None:
+    assert format_code(6, 1, "normal") == "KL1-D1N-AAAAAAG"
+    assert format_code(0, 3, "vegas") == "KL1-D3V-AAAAAAA"
+    assert format_code(2**35 - 1, 1, "vegas") == "KL1-D1V-7777777"
+    assert format_code(32, 1, "normal") == "KL1-D1N-AAAAABA"
+    assert DEAL_COUNT == 2**35
+
+
+@given(
+    deal=st.integers(0, 2**35 - 1),
+    draw=st.sampled_from([1, 3]),
+    scoring=st.sampled_from(["normal", "vegas"]),
+)
+def test_round_trip_any_deal(deal: int, draw: int, scoring: str) -> None:
+    code = format_code(deal, draw, scoring)
+    assert len(code) == 15
+    assert parse_code(code) == (deal, draw, scoring)
+    assert parse_code(f"  {code.lower()}\n") == (deal, draw, scoring)
+
+
+@pytest.mark.parametrize(
+    "text", ["kl1-d1n-aaaaaag", "  KL1-D1N-AAAAAAG  ", "\tKl1-D1n-aAaAaAg\n", "KL1-d1N-AAAAAAg"]
+)
+def test_case_and_surrounding_spaces_ignored(text: str) -> None:
+    assert parse_code(text) == (6, 1, "normal")
+    assert Game.from_code(text).code == "KL1-D1N-AAAAAAG"
+
+
+def test_new_game_has_a_valid_random_code() -> None:
+    codes = {Game.new().code for _ in range(20)}
+    assert len(codes) > 1
+    for code in codes:
+        assert code.startswith("KL1-D1N-")
+        assert Game.from_code(code).code == code
+
+
+@pytest.mark.parametrize(
+    "text,reason,params",
+    [
+        ("KL2-D1N-AAAAAAG", "code_prefix", {"part": "KL2"}),
+        ("XX1-D1N-AAAAAAG", "code_prefix", {"part": "XX1"}),
+        ("KL1-D2N-AAAAAAG", "code_draw", {"part": "D2"}),
+        ("KL1-X1N-AAAAAAG", "code_draw", {"part": "X1"}),
+        ("KL1-D1X-AAAAAAG", "code_scoring", {"part": "X"}),
+        ("KL1-D3Z-AAAAAAG", "code_scoring", {"part": "Z"}),
+        ("KL1-D1N-AAAAAA", "code_deal_length", {"length": 6}),
+        ("KL1-D1N-AAAAAAAA", "code_deal_length", {"length": 8}),
+        ("KL1-D1N-", "code_deal_length", {"length": 0}),
+        ("KL1-D1N-AAAAAA1", "code_alphabet", {"char": "1"}),
+        ("KL1-D1N-AAAAAA8", "code_alphabet", {"char": "8"}),
+        ("KL1-D1N-AAA AAA", "code_alphabet", {"char": " "}),
+        ("KL1-D1N-AAAAAA0", "code_alphabet", {"char": "0"}),
+        ("", "code_format", {"text": ""}),
+        ("KL1D1NAAAAAAG", "code_format", {"text": "KL1D1NAAAAAAG"}),
+        ("KL1-D1-AAAAAAG", "code_format", {"text": "KL1-D1-AAAAAAG"}),
+        ("KL1-D1NN-AAAAAAG", "code_format", {"text": "KL1-D1NN-AAAAAAG"}),
+        ("KL1-D1N-AAAA-AAG", "code_format", {"text": "KL1-D1N-AAAA-AAG"}),
+        ("KL1_D1N_AAAAAAG", "code_format", {"text": "KL1_D1N_AAAAAAG"}),
+    ],
+)
+def test_refused_with_reason(text: str, reason: str, params: dict[str, object]) -> None:
+    with pytest.raises(InvalidCode) as err:
+        parse_code(text)
+    assert err.value.reason == reason
+    assert err.value.params == params
+    assert str(err.value)
+    with pytest.raises(InvalidCode) as err2:
+        Game.from_code(text)
+    assert err2.value.reason == reason
+
+
+@pytest.mark.parametrize("value", [None, 6, 6.0, b"KL1-D1N-AAAAAAG", ["KL1-D1N-AAAAAAG"], {}])
+def test_refused_not_text(value: object) -> None:
+    with pytest.raises(InvalidCode) as err:
+        Game.from_code(value)
+    assert err.value.reason == "code_not_text"
+    assert err.value.params == {"type": type(value).__name__}
+    assert isinstance(err.value, ValueError)
+
+
+@given(st.text(max_size=30) | st.binary(max_size=20) | st.none() | st.integers())
+def test_any_input_is_a_code_or_a_clear_refusal(value: object) -> None:
+    try:
+        deal, draw, scoring = parse_code(value)
+    except InvalidCode as err:
+        assert err.reason.startswith("code_")
+    else:
+        assert isinstance(value, str)
+        assert format_code(deal, draw, scoring) == value.strip().upper()
+
+
+@pytest.mark.parametrize(
+    "kwargs,reason",
+    [
+        ({"deal": -1}, "bad_deal"),
+        ({"deal": 2**35}, "bad_deal"),
+        ({"deal": 1.0}, "bad_deal"),
+        ({"deal": True}, "bad_deal"),
+        ({"deal": "6"}, "bad_deal"),
+        ({"draw": 2}, "bad_draw"),
+        ({"draw": True}, "bad_draw"),
+        ({"draw": "1"}, "bad_draw"),
+        ({"scoring": "las vegas"}, "bad_scoring"),
+        ({"scoring": None}, "bad_scoring"),
+    ],
+)
+def test_game_arguments_refused(kwargs: dict[str, object], reason: str) -> None:
+    args: dict[str, object] = {"deal": 6, "draw": 1, "scoring": "normal", **kwargs}
+    with pytest.raises(InvalidCode) as err:
+        Game(**args)  # type: ignore[arg-type]
+    assert err.value.reason == reason
+    with pytest.raises(InvalidCode):
+        format_code(**args)  # type: ignore[arg-type]
+
+
+def test_scoring_argument_ignores_case() -> None:
+    assert Game(6, 3, " Vegas ").code == "KL1-D3V-AAAAAAG"
