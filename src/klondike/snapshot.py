@@ -29,7 +29,7 @@ def restore(cls: type[Game], snapshot: object) -> Game:
         deal, draw, scoring = parse_code(snapshot["code"])
     except InvalidCode as err:
         raise InvalidSnapshot(str(err)) from None
-    if snapshot.get("draw", draw) != draw or isinstance(snapshot.get("draw"), bool):
+    if type(snapshot.get("draw", draw)) is not int or snapshot.get("draw", draw) != draw:
         raise InvalidSnapshot("“draw” does not match the code")
     if snapshot.get("scoring", scoring) != scoring:
         raise InvalidSnapshot("“scoring” does not match the code")
