@@ -125,3 +125,43 @@ def test_undo_back_to_the_start_of_a_real_game() -> None:
         g.undo()
     assert position_of(g.snapshot()) == position_of(start)
     assert g.snapshot()["history"] == []
+
+
+def test_solver_path_goes_deeper_than_the_undo_limit() -> None:
+    """push/pop (the solver's path) take back any number of moves; undo stops at 100."""
+    g = game(tableau=["5H"], stock="AC 2C 3C", rest="T1", score=10_000)
+    start = g.snapshot()
+    for _ in range(250):
+        g.push(g.legal_codes()[0])
+    probe = g.copy()
+    for _ in range(250):
+        probe.pop()
+    assert position_of(probe.snapshot()) == position_of(start)
+    assert len(g.snapshot()["history"]) == 100
+    for _ in range(100):
+        g.undo()
+    refused(g, g.undo, "nothing_to_undo")
+    g.play("S-W" if g.snapshot()["stock"] else "W-S")
+    g.undo()
+    refused(g, g.undo, "nothing_to_undo")
+
+
+def test_undo_window_after_undo_and_play() -> None:
+    """150 actions, 10 undone, 20 more: again exactly 100 undos."""
+    g = game(tableau=["5H"], stock="AC 2C 3C", rest="T1", score=10_000)
+
+    def act() -> None:
+        g.play("S-W" if g.snapshot()["stock"] else "W-S")
+
+    for _ in range(150):
+        act()
+    for _ in range(10):
+        g.undo()
+    for _ in range(20):
+        act()
+    assert len(g.snapshot()["history"]) == 100
+    for _ in range(100):
+        g.undo()
+    assert not g.can_undo
+    refused(g, g.undo, "nothing_to_undo")
+    assert g.snapshot()["history"] == []

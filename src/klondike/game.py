@@ -10,14 +10,14 @@ Move('S', 'W')
 
 Inside, a move is an int ``count << 8 | source << 4 | target`` (piles as in
 :mod:`klondike.cards`, ``count`` the cards it moves); :meth:`Game.push` and
-:meth:`Game.pop` apply and take back such ints without checks, for the solver.
+:meth:`Game.pop` apply and take back such ints without checks, for the solver, as deep
+as it likes (the public :meth:`Game.undo` takes back only the last 100 actions).
 :meth:`Game.legal_codes` is the one place that decides what is legal.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +105,7 @@ class Game:
     """
 
     __slots__ = (
+        "_floor",
         "_home",
         "deal",
         "down",
@@ -131,7 +132,8 @@ class Game:
     score: int
     moves: int
     undos: int
-    history: deque[tuple[int, bool, int]]
+    history: list[tuple[int, bool, int]]
+    _floor: int
     _home: int
 
     def __init__(self, deal: int = 0, draw: int = 1, scoring: str = "normal") -> None:
@@ -145,7 +147,8 @@ class Game:
         self.score = VEGAS_START if self.vegas else 0
         self.moves = 0  # actions played, minus those undone
         self.undos = 0  # undos made in this game
-        self.history = deque(maxlen=UNDO_LIMIT)
+        self.history = []  # every action pushed: (code, card turned up, score before)
+        self._floor = 0  # undo never goes below this length of the history
         self._home = 0
 
     # ----------------------------------------------------------------- creation
@@ -174,7 +177,8 @@ class Game:
         other.down = [c[:] for c in self.down]
         other.up = [c[:] for c in self.up]
         other.score, other.moves, other.undos = self.score, self.moves, self.undos
-        other.history = deque(self.history, maxlen=UNDO_LIMIT)
+        other.history = self.history[:]
+        other._floor = self._floor
         other._home = self._home
         return other
 
@@ -198,7 +202,7 @@ class Game:
     @property
     def can_undo(self) -> bool:
         """True if :meth:`undo` would take an action back."""
-        return bool(self.history) and self._home < 52
+        return len(self.history) > self._floor and self._home < 52
 
     # ----------------------------------------------------------------- legal moves
 
@@ -404,8 +408,10 @@ class Game:
         """
         if self._home == 52:
             raise IllegalMove("won_no_undo")
-        if not self.history:
+        floor = self._undo_start()
+        if len(self.history) <= floor:
             raise IllegalMove("nothing_to_undo")
+        self._floor = floor
         self.undos += 1
         code = self.pop()
         return _MOVES[(code >> 4) & 15][code & 15]
@@ -679,9 +685,13 @@ class Game:
             "undos": self.undos,
             "history": [
                 [str(_MOVES[(c >> 4) & 15][c & 15]), c >> 8, turned, previous]
-                for c, turned, previous in self.history
+                for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
+
+    def _undo_start(self) -> int:
+        """The index of the oldest action :meth:`undo` may still take back."""
+        return max(self._floor, len(self.history) - UNDO_LIMIT)
 
     @classmethod
     def from_snapshot(cls, snapshot: object) -> Game:

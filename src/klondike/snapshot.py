@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARD_NAMES, PARENTS, PILE_NAMES, Card
@@ -55,7 +54,8 @@ def restore(cls: type[Game], snapshot: object) -> Game:
     records = snapshot.get("history", [])
     if not isinstance(records, list) or len(records) > UNDO_LIMIT:
         raise InvalidSnapshot(f"“history” must be a list of at most {UNDO_LIMIT} actions")
-    game.history = deque((_record(r) for r in records), maxlen=UNDO_LIMIT)
+    game.history = [_record(r) for r in records]
+    game._floor = 0
     game.moves = _whole(snapshot.get("moves", len(records)), "moves", len(records))
     game.undos = _whole(snapshot.get("undos", 0), "undos", 0)
     _check_history(game)
