@@ -98,6 +98,7 @@ class Guard:
         ):
             await _refuse(send, 403, "bad_origin")
             return
+        send = _with_headers(send)
         if method in SAFE_METHODS:
             await self.app(scope, receive, send)
             return
@@ -131,6 +132,26 @@ class Guard:
             if not message.get("more_body", False):
                 break
         await self.app(scope, _replay(b"".join(chunks), receive), send)
+
+
+PROTECTIVE_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"referrer-policy", b"no-referrer"),
+]
+"""Sent with every answer: no content sniffing, no framing by another page, no referrer."""
+
+
+def _with_headers(send: Send) -> Send:
+    """A send callable that adds `PROTECTIVE_HEADERS` to the response start."""
+
+    async def send_with_headers(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", ()), *PROTECTIVE_HEADERS]
+        await send(message)
+
+    return send_with_headers
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,13 +291,13 @@ class OpenGame:
             return self.elapsed_ms
         return self.elapsed_ms + max(0, int((now - self.since) * 1000))
 
-    def view(self, now: float | None = None) -> dict[str, Any]:
+    def view(self, now: float) -> dict[str, Any]:
         """The game's view (docs/api.md)."""
         return game_view(
             self.game,
             game_id=self.id,
             version=self.version,
-            elapsed_ms=self.clock(time.monotonic() if now is None else now),
+            elapsed_ms=self.clock(now),
             clock_running=self.status == "playing",
             status=self.status,
             last=self.last,
@@ -310,12 +310,15 @@ class Games:
     Lock order, to never deadlock: a game's lock, then ``registry``, then ``db_lock``.
     """
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.conn = conn
+        self.now = clock  # seconds, monotonic: the games' clocks run on it
         self.db_lock = threading.Lock()
         self.registry = threading.Lock()
         self.open: dict[int, OpenGame] = {}
-        self.started = time.monotonic()
+        self.started = clock()
 
     # ---- reading
 
@@ -375,7 +378,7 @@ class Games:
 
     def _insert_locked(self, game: Game, abandon: OpenGame | None) -> OpenGame:
         """`_insert`, the registry lock held (and ``abandon``'s lock, if any)."""
-        now = time.monotonic()
+        now = self.now()
         stamp = store.utc_now()
         with self.db_lock:
             try:
@@ -432,7 +435,7 @@ class Games:
                     409,
                     "stale_version",
                     {"version": version, "current": old.version},
-                    game=old.view(),
+                    game=old.view(self.now()),
                 )
             game = Game.from_code(old.game.code)
             return self._insert(game, old if old.status == "playing" else None)
@@ -445,21 +448,24 @@ class Games:
         with entry.lock:
             if entry.status != "playing":
                 raise ApiError(
-                    409, "game_over", {"id": game_id, "status": entry.status}, game=entry.view()
+                    409,
+                    "game_over",
+                    {"id": game_id, "status": entry.status},
+                    game=entry.view(self.now()),
                 )
             if action.version != entry.version:
                 raise ApiError(
                     409,
                     "stale_version",
                     {"version": action.version, "current": entry.version},
-                    game=entry.view(),
+                    game=entry.view(self.now()),
                 )
             game = entry.game.copy()
             try:
                 played = _apply(game, action)
             except KlondikeError as err:
-                raise ApiError.from_engine(err, entry.view()) from err
-            now = time.monotonic()
+                raise ApiError.from_engine(err, entry.view(self.now())) from err
+            now = self.now()
             if played is None:
                 view = entry.view(now)
                 view["played"] = None
@@ -526,14 +532,16 @@ def create_app(
     *,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
     static_dir: Path = STATIC_DIR,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The application: API, page and guard, over the database ``db`` (None: the default).
 
     ``allowed_hosts`` are the names the Host header may carry: ``name:port`` exactly, or a
-    bare ``name`` with any port. Raises `store.DatabaseError` for a database it cannot use.
+    bare ``name`` with any port. ``clock`` (monotonic seconds) runs the games' clocks.
+    Raises `store.DatabaseError` for a database it cannot use.
     """
     conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
-    games = Games(conn)
+    games = Games(conn, clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -591,17 +599,17 @@ def create_app(
     @app.get("/api/game", response_model=GameView, responses=_errors())
     def game_in_progress() -> JSONResponse:
         """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
-        return _json(games.current().view())
+        return _json(games.current().view(games.now()))
 
     @app.post("/api/games", response_model=GameView, responses=_errors(400, 503))
     def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one."""
-        return _json(games.new(body).view())
+        return _json(games.new(body).view(games.now()))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
     def one_game(game_id: Id) -> JSONResponse:
         """The view of a game."""
-        return _json(games.get(game_id).view())
+        return _json(games.get(game_id).view(games.now()))
 
     @app.post(
         "/api/games/{game_id}/restart",
@@ -610,7 +618,7 @@ def create_app(
     )
     def restart(game_id: Id, body: Restart) -> JSONResponse:
         """Abandon the game (if open) and start its deal again."""
-        return _json(games.restart(game_id, body.version).view())
+        return _json(games.restart(game_id, body.version).view(games.now()))
 
     @app.post(
         "/api/games/{game_id}/actions",

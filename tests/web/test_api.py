@@ -1,0 +1,608 @@
+"""The JSON API through FastAPI's test client: games, actions, errors, persistence, clock."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from klondike import Game
+from klondike.web import server, store
+from klondike.web.server import create_app
+
+from .conftest import HOST, TestClient, act, hidden_cards, leaked, near_won_snapshot
+
+BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "undos", "targets")
+
+
+def board(view: dict[str, Any]) -> dict[str, Any]:
+    """The part of a view that the position decides (not the clock or the version)."""
+    return {key: view[key] for key in BOARD}
+
+
+def row(db_path: Path, game_id: int) -> store.GameRow:
+    """The game's row, read through a connection of its own (what a crash would leave)."""
+    conn = sqlite3.connect(db_path)
+    try:
+        found = store.load_game(conn, game_id)
+    finally:
+        conn.close()
+    assert found is not None
+    return found
+
+
+def server_game(client: TestClient, game_id: int) -> Game:
+    """The game the server holds in memory (hidden cards included), for checks."""
+    return client.app.state.games.open[game_id].game  # type: ignore[attr-defined,no-any-return]
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+
+def insert(db_path: Path, game: Game, **kwargs: Any) -> int:
+    conn = store.open_database(db_path)
+    try:
+        return store.insert_game(conn, game, **kwargs)
+    finally:
+        conn.close()
+
+
+# --------------------------------------------------------------------------- games
+
+
+def test_game_in_progress_is_created_then_kept(client: TestClient, db_path: Path) -> None:
+    first = client.get("/api/game")
+    assert first.status_code == 200
+    view = first.json()
+    assert (view["draw"], view["scoring"], view["version"], view["status"]) == (
+        1, "normal", 0, "playing",
+    )  # fmt: skip
+    assert client.get("/api/game").json()["id"] == view["id"]
+    assert row(db_path, view["id"]).code == view["code"]
+    assert first.headers["cache-control"] == "no-store"
+
+
+def test_new_game_by_mode_and_by_code(client: TestClient) -> None:
+    vegas = client.post("/api/games", json={"draw": 3, "scoring": "vegas"}).json()
+    assert (vegas["draw"], vegas["scoring"], vegas["score_text"]) == (3, "vegas", "-$52")
+    assert vegas["code"].startswith("KL1-D3V-")
+    by_code = client.post("/api/games", json={"code": " kl1-d1v-aaaaaag "}).json()
+    assert by_code["code"] == "KL1-D1V-AAAAAAG" and by_code["draw"] == 1
+    assert by_code["tableau"] == client.get(f"/api/games/{by_code['id']}").json()["tableau"]
+    # the newest open game is the game in progress
+    assert client.get("/api/game").json()["id"] == by_code["id"] > vegas["id"]
+    # the same code always deals the same cards
+    again = client.post("/api/games", json={"code": "KL1-D1V-AAAAAAG"}).json()
+    assert board(again) == board(by_code)
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [("KL1-D2N-AAAAAAG", "code_draw"), ("nonsense", "code_format"), ("KL1-D1N-AAAA1AG", None)],
+)
+def test_malformed_code_is_refused_with_the_engine_reason(
+    client: TestClient, code: str, reason: str | None
+) -> None:
+    response = client.post("/api/games", json={"code": code})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["reason"].startswith("code_") and (reason is None or error["reason"] == reason)
+    assert error["message"] and response.json()["game"] is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"draw": 2}, {"scoring": "easy"}, {"draw": "1"}, {"colour": "red"}, [], {"code": 5}],
+)
+def test_bad_new_game_bodies_get_422(client: TestClient, body: object) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422
+    assert response.json()["error"]["reason"] == "bad_request"
+    assert client.get("/api/stats").json()["recent"] == []  # nothing was created
+
+
+def test_abandon_counts_a_played_game_and_not_an_untouched_one(
+    client: TestClient, db_path: Path
+) -> None:
+    untouched = client.get("/api/game").json()
+    second = client.post("/api/games", json={"abandon": untouched["id"]}).json()
+    assert (row(db_path, untouched["id"]).status, row(db_path, untouched["id"]).counted) == (
+        "abandoned", 0,
+    )  # fmt: skip
+    played = act(client, second, "tap", pile="S").json()
+    third = client.post("/api/games", json={"abandon": played["id"]}).json()
+    abandoned = row(db_path, played["id"])
+    assert (abandoned.status, abandoned.counted, abandoned.moves) == ("abandoned", 1, 1)
+    assert abandoned.ended_at is not None
+    modes = client.get("/api/stats").json()["modes"]
+    assert modes[0]["played"] == 1 and modes[0]["won"] == 0
+    # abandoning a game that is not open (or does not exist) is ignored
+    fourth = client.post("/api/games", json={"abandon": played["id"]}).json()
+    fifth = client.post("/api/games", json={"abandon": 424242}).json()
+    assert row(db_path, third["id"]).status == row(db_path, fourth["id"]).status == "playing"
+    assert fifth["id"] > fourth["id"]
+    # an action on the abandoned game is refused
+    refused = act(client, played, "tap", pile="S")
+    assert refused.status_code == 409 and refused.json()["error"]["reason"] == "game_over"
+    assert refused.json()["game"]["status"] == "abandoned"
+
+
+def test_unknown_game_is_404(client: TestClient) -> None:
+    for response in (
+        client.get("/api/games/77"),
+        client.post("/api/games/77/actions", json={"version": 0, "action": "undo"}),
+        client.post("/api/games/77/restart", json={"version": 0}),
+    ):
+        assert response.status_code == 404
+        assert response.json()["error"] == {
+            "reason": "game_not_found",
+            "message": "there is no game 77",
+            "params": {"id": 77},
+        }
+
+
+def test_restart_abandons_and_deals_again(client: TestClient, db_path: Path) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    start = board(view)
+    view = act(client, view, "tap", pile="S").json()
+    stale = client.post(f"/api/games/{view['id']}/restart", json={"version": 0})
+    assert stale.status_code == 409 and stale.json()["error"]["reason"] == "stale_version"
+    assert stale.json()["game"]["version"] == 1
+    fresh = client.post(f"/api/games/{view['id']}/restart", json={"version": 1}).json()
+    assert fresh["id"] != view["id"] and fresh["version"] == 0 and board(fresh) == start
+    assert row(db_path, view["id"]).status == "abandoned"
+    assert client.get("/api/game").json()["id"] == fresh["id"]
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def test_each_action_kind(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    drawn = act(client, view, "tap", pile="S").json()
+    assert drawn["played"] == "S-W" and drawn["version"] == 1
+    assert drawn["last"] == {"move": "S-W", "undo": False} and drawn["can_undo"] is True
+    assert drawn["stock"]["count"] == 23 and drawn["waste"]["count"] == 1
+    moved = act(client, drawn, "move", move="T5-T4").json()
+    assert moved["played"] == "T5-T4" and moved["version"] == 2
+    dragged = act(client, moved, "drag", card="AD", target="F1").json()  # any foundation
+    assert dragged["played"] == "T1-F3" and dragged["foundations"][2] == ["AD"]
+    tapped = act(client, dragged, "tap", pile="T7").json()
+    assert tapped["played"] == "T7-F2" and tapped["score"] == 5 + 10 + 10 + 5  # turn-ups: T5 and T7
+    undone = act(client, tapped, "undo").json()
+    assert undone["played"] == "T7-F2" and undone["last"] == {"move": "T7-F2", "undo": True}
+    assert board(undone) | {"undos": 0} == board(dragged) and undone["undos"] == 1
+    double = act(client, undone, "double_tap", pile="T7").json()
+    assert double["played"] == "T7-F2" and double["version"] == 6
+
+
+def test_a_gesture_that_does_nothing_keeps_the_version(client: TestClient, db_path: Path) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    response = act(client, view, "tap", pile="T2")  # J♣ cannot go home
+    assert response.status_code == 200
+    body = response.json()
+    assert body["played"] is None and body["version"] == 0 and board(body) == board(view)
+    assert row(db_path, view["id"]).version == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"action": "move", "move": "T2-T3"}, "no_card_fits"),
+        ({"action": "move", "move": "T2-T2"}, "same_pile"),
+        ({"action": "move", "move": "hello"}, "bad_move_text"),
+        ({"action": "drag", "card": "JC", "target": "F4"}, "foundation_needs"),
+        ({"action": "drag", "card": "ZZ", "target": "T1"}, "bad_card"),
+        ({"action": "tap", "pile": "T9"}, "bad_pile"),
+        ({"action": "tap", "pile": ""}, "bad_pile"),
+        ({"action": "undo"}, "nothing_to_undo"),
+        ({"action": "double_tap", "pile": "W", "card": "AS"}, "card_not_in_pile"),
+    ],
+)
+def test_illegal_actions_get_400_and_change_nothing(
+    client: TestClient, db_path: Path, fields: dict[str, str], reason: str
+) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    response = client.post(f"/api/games/{view['id']}/actions", json={"version": 0, **fields})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"]["reason"] == reason and body["error"]["message"]
+    assert isinstance(body["error"]["params"], dict)
+    assert board(body["game"]) == board(view) and body["game"]["version"] == 0
+    assert row(db_path, view["id"]).version == 0
+
+
+def test_engine_message_and_params_are_passed_on(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    body = act(client, view, "move", move="T2-T3").json()
+    assert body["error"] == {
+        "reason": "no_card_fits",
+        "message": "no face-up card of column 2 fits on K♦",
+        "params": {"column": 2, "target": "K♦"},
+    }
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"version": 0, "action": "fly"},
+        {"version": 0, "action": "tap"},
+        {"version": 0, "action": "drag", "card": "AD"},
+        {"version": -1, "action": "undo"},
+        {"version": "0", "action": "undo"},
+        {"version": True, "action": "undo"},
+        {"version": 0, "action": "undo", "extra": 1},
+        {"version": 0, "action": "tap", "pile": 3},
+        {"action": "undo"},
+        {"version": 0, "action": "double_tap", "pile": "T1", "card": "x" * 200},
+        "undo",
+        None,
+    ],
+)
+def test_malformed_actions_get_422(client: TestClient, body: object) -> None:
+    view = client.get("/api/game").json()
+    response = client.post(
+        f"/api/games/{view['id']}/actions",
+        content=json.dumps(body),
+        headers={"Content-Type": "application/json"},
+    )
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert error["reason"] == "bad_request" and error["message"] and error["params"]["errors"]
+
+
+def test_invalid_json_gets_422_with_a_clear_message(client: TestClient) -> None:
+    view = client.get("/api/game").json()
+    response = client.post(
+        f"/api/games/{view['id']}/actions",
+        content=b'{"version": 0, "action": ',
+        headers={"Content-Type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["message"] == "the body is not valid JSON"
+
+
+@pytest.mark.parametrize("path", ["/api/games/0", "/api/games/abc", f"/api/games/{2**64}"])
+def test_bad_ids_get_422(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 422 and response.json()["error"]["reason"] == "bad_request"
+
+
+def test_unknown_path_and_method(client: TestClient) -> None:
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404 and missing.json()["error"]["reason"] == "not_found"
+    wrong = client.delete("/api/game")
+    assert wrong.status_code == 405 and wrong.json()["error"]["reason"] == "method_not_allowed"
+    assert wrong.headers["allow"] == "GET"
+
+
+def test_storage_failure_is_503_and_plays_nothing(
+    client: TestClient, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = client.get("/api/game").json()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "save_game", broken)
+        response = act(client, view, "tap", pile="S")
+    assert response.status_code == 503
+    assert response.json()["error"]["reason"] == "storage_error"
+    assert response.json()["game"]["version"] == 0
+    assert board(client.get("/api/game").json()) == board(view)
+    assert act(client, view, "tap", pile="S").json()["version"] == 1  # works again
+
+
+def test_openapi_document_lists_the_api(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    assert {
+        "/api/game",
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/restart",
+        "/api/games/{game_id}/actions",
+        "/api/stats",
+        "/api/stats/reset",
+    } <= set(document["paths"])
+    assert client.get("/docs").status_code == 404  # it would load scripts from a CDN
+
+
+# --------------------------------------------------------------------------- winning
+
+
+def test_winning_action_ends_the_game_and_stops_the_clock(db_path: Path) -> None:
+    game_id = insert(db_path, Game.from_snapshot(near_won_snapshot()), elapsed_ms=60_000)
+    clock = FakeClock()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        view = client.get("/api/game").json()
+        assert view["id"] == game_id and view["elapsed_ms"] == 60_000
+        clock.seconds += 5
+        won = act(client, view, "tap", pile="T1").json()
+        assert won["played"] == "T1-F1" and won["won"] is True and won["status"] == "won"
+        assert won["clock_running"] is False and won["elapsed_ms"] == 65_000
+        assert won["can_undo"] is False and won["targets"] == {} and won["score"] == 510
+        saved = row(db_path, game_id)
+        assert (saved.status, saved.elapsed_ms, saved.version) == ("won", 65_000, 1)
+        assert saved.ended_at is not None
+        clock.seconds += 100
+        later = client.get(f"/api/games/{game_id}").json()
+        assert later["elapsed_ms"] == 65_000 and later["status"] == "won"
+        after = act(client, won, "undo")
+        assert after.status_code == 409 and after.json()["error"]["reason"] == "game_over"
+        assert client.get("/api/game").json()["id"] != game_id  # no longer in progress
+        assert client.get("/api/stats").json()["modes"][0]["won"] == 1
+        again = client.post(f"/api/games/{game_id}/restart", json={"version": 1}).json()
+        assert again["code"] == won["code"] and again["version"] == 0
+        assert row(db_path, game_id).status == "won"  # play again leaves the win alone
+
+
+# --------------------------------------------------------------------------- clock
+
+
+def test_clock_counts_from_the_last_saved_value_and_skips_downtime(db_path: Path) -> None:
+    clock = FakeClock()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        view = client.get("/api/game").json()
+        assert view["elapsed_ms"] == 0 and view["clock_running"] is True
+        clock.seconds += 2.5
+        view = act(client, view, "tap", pile="S").json()
+        assert view["elapsed_ms"] == 2500 and row(db_path, view["id"]).elapsed_ms == 2500
+        clock.seconds += 1
+        assert client.get("/api/game").json()["elapsed_ms"] == 3500
+    clock.seconds += 3600  # the server is down for an hour: not counted
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        assert client.get("/api/game").json()["elapsed_ms"] == 2500
+        clock.seconds += 4
+        assert client.get("/api/game").json()["elapsed_ms"] == 6500
+
+
+# --------------------------------------------------------------------------- persistence
+
+
+def test_every_accepted_action_is_committed_before_the_response(
+    client: TestClient, db_path: Path
+) -> None:
+    view = client.get("/api/game").json()
+    rng = random.Random(5)
+    for _ in range(60):
+        response = random_action(client, view, rng)
+        if response.status_code != 200:
+            continue
+        view = response.json()
+        saved = row(db_path, view["id"])
+        assert saved.version == view["version"]
+        assert (saved.score, saved.moves, saved.undos) == (
+            view["score"], view["moves"], view["undos"],
+        )  # fmt: skip
+        assert saved.elapsed_ms <= view["elapsed_ms"]
+        snapshot = json.loads(saved.snapshot)
+        assert snapshot == server_game(client, view["id"]).snapshot()
+
+
+def test_a_restarted_server_continues_the_game_with_its_undo_history(db_path: Path) -> None:
+    rng = random.Random(11)
+    seen: list[dict[str, Any]] = []
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+        seen.append(view)
+        while len(seen) < 40:
+            response = random_action(client, view, rng, undo=False)
+            if response.status_code == 200 and response.json()["played"]:
+                view = response.json()
+                seen.append(view)
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        restored = client.get("/api/game").json()
+        assert restored["id"] == view["id"] and restored["version"] == view["version"]
+        assert board(restored) == board(view) and restored["can_undo"] is True
+        for earlier in reversed(seen[:-1]):
+            restored = act(client, restored, "undo").json()
+            assert board(restored) | {"undos": 0} == board(earlier) | {"undos": 0}
+        assert act(client, restored, "undo").json()["error"]["reason"] == "nothing_to_undo"
+
+
+def test_an_unreadable_open_game_is_set_aside(db_path: Path) -> None:
+    game_id = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"))
+    conn = store.open_database(db_path)
+    conn.execute("UPDATE games SET snapshot = '{\"broken\": 1}' WHERE id = ?", (game_id,))
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+        assert view["id"] != game_id and view["status"] == "playing"
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "abandoned"
+    assert row(db_path, game_id).status == "abandoned"
+
+
+# --------------------------------------------------------------------------- two tabs
+
+
+def test_two_tabs_stale_version_gets_409_and_the_current_view(db_path: Path) -> None:
+    app = create_app(db_path, allowed_hosts=[HOST])
+    with TestClient(app) as tab_a, TestClient(app) as tab_b:
+        view_a = tab_a.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+        view_b = tab_b.get("/api/game").json()
+        assert view_a == view_b | {"elapsed_ms": view_a["elapsed_ms"]}
+        view_a = act(tab_a, view_a, "tap", pile="S").json()
+        stale = act(tab_b, view_b, "move", move="T5-T4")
+        assert stale.status_code == 409
+        body = stale.json()
+        assert body["error"]["reason"] == "stale_version"
+        assert body["error"]["params"] == {"version": 0, "current": 1}
+        assert board(body["game"]) == board(view_a) and body["game"]["version"] == 1
+        view_b = act(tab_b, body["game"], "move", move="T5-T4").json()
+        assert view_b["version"] == 2 and view_b["moves"] == 2
+        again = act(tab_a, view_a, "tap", pile="S")  # tab A is now the stale one
+        assert again.status_code == 409 and board(again.json()["game"]) == board(view_b)
+        # nothing lost, nothing doubled: exactly the two actions, in order
+        assert [h[0] for h in server_game(tab_a, view_a["id"]).snapshot()["history"]] == [
+            "S-W",
+            "T5-T4",
+        ]
+
+
+def test_concurrent_actions_on_one_version_apply_once(client: TestClient, db_path: Path) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    results: list[int] = []
+    barrier = threading.Barrier(8)
+
+    def tab() -> None:
+        barrier.wait()
+        results.append(act(client, view, "tap", pile="S").status_code)
+
+    threads = [threading.Thread(target=tab) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [200] + [409] * 7
+    now = client.get(f"/api/games/{view['id']}").json()
+    assert now["version"] == 1 and now["stock"]["count"] == 23 and now["moves"] == 1
+    assert row(db_path, view["id"]).version == 1
+
+
+def test_many_games_played_concurrently_stay_apart(client: TestClient) -> None:
+    views = [client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json() for _ in range(6)]
+    errors: list[str] = []
+
+    def player(view: dict[str, Any]) -> None:
+        for _ in range(20):
+            response = act(client, view, "tap", pile="S")
+            if response.status_code != 200:
+                errors.append(response.text)
+                return
+            view = response.json()
+
+    threads = [threading.Thread(target=player, args=(view,)) for view in views]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    finals = [client.get(f"/api/games/{view['id']}").json() for view in views]
+    assert all(f["version"] == 20 and f["stock"]["count"] == 4 for f in finals)
+
+
+# --------------------------------------------------------------------------- privacy
+
+
+def random_action(
+    client: TestClient, view: dict[str, Any], rng: random.Random, *, undo: bool = True
+) -> Any:
+    """A random gesture: mostly legal drags and taps, sometimes illegal ones or an undo."""
+    roll = rng.random()
+    if undo and roll < 0.08:
+        return act(client, view, "undo")
+    if roll < 0.35 or not view["targets"]:
+        return act(client, view, "tap", pile=rng.choice(["S", "S", "W", "T1", "T4", "T7"]))
+    if roll < 0.45:
+        column = rng.randrange(7)
+        up = view["tableau"][column]["up"]
+        card = rng.choice(up) if up else None
+        return act(client, view, "double_tap", pile=f"T{column + 1}", card=card)
+    if roll < 0.5:  # a drop somewhere it may not go
+        card = rng.choice(sorted(view["targets"]))
+        return act(client, view, "drag", card=card, target=f"T{rng.randrange(1, 8)}")
+    card = rng.choice(sorted(view["targets"]))
+    return act(client, view, "drag", card=card, target=rng.choice(view["targets"][card]))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_response_ever_shows_a_hidden_card(client: TestClient, seed: int) -> None:
+    rng = random.Random(seed)
+    mode = [{"draw": 1}, {"draw": 3}, {"draw": 3, "scoring": "vegas"}][seed]
+    view = client.post("/api/games", json=mode).json()
+    checked = 0
+    for _ in range(150):
+        response = random_action(client, view, rng)
+        body = response.json()
+        current = body["game"] if response.status_code != 200 else body
+        assert response.status_code in (200, 400), body
+        hidden = hidden_cards(server_game(client, view["id"]))
+        assert leaked(body, hidden) == [], body
+        for other in (client.get("/api/game"), client.get(f"/api/games/{view['id']}")):
+            assert leaked(other.json(), hidden) == []
+        view = current
+        checked += 1
+    assert checked == 150
+
+
+def test_a_double_tap_does_not_tell_where_a_face_down_card_lies(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    game = server_game(client, view["id"])
+    from klondike.cards import CARD_NAMES
+
+    face_down_in_t7 = CARD_NAMES[game.down[6][0]]
+    in_stock = CARD_NAMES[game.stock[0]]
+    down = act(client, view, "double_tap", pile="T7", card=face_down_in_t7).json()["error"]
+    stock = act(client, view, "double_tap", pile="T7", card=in_stock).json()["error"]
+    assert down["reason"] == stock["reason"] == "card_not_in_pile"
+    drag_down = act(client, view, "drag", card=face_down_in_t7, target="T1").json()["error"]
+    drag_stock = act(client, view, "drag", card=in_stock, target="T1").json()["error"]
+    assert drag_down["reason"] == drag_stock["reason"]
+
+
+# --------------------------------------------------------------------------- stats
+
+
+def test_stats_and_reset(client: TestClient) -> None:
+    view = client.get("/api/game").json()
+    view = act(client, view, "tap", pile="S").json()
+    client.post("/api/games", json={"abandon": view["id"]})
+    stats = client.get("/api/stats").json()
+    assert [(m["draw"], m["scoring"]) for m in stats["modes"]] == [
+        (1, "normal"), (3, "normal"), (1, "vegas"), (3, "vegas"),
+    ]  # fmt: skip
+    assert stats["modes"][0]["played"] == 1
+    assert [g["result"] for g in stats["recent"]] == ["playing", "abandoned"]
+    refused = client.post("/api/stats/reset", json={})
+    assert refused.status_code == 400
+    assert refused.json()["error"]["reason"] == "confirm_required"
+    assert client.post("/api/stats/reset", json={"confirm": "yes"}).status_code == 422
+    assert client.get("/api/stats").json()["modes"][0]["played"] == 1
+    after = client.post("/api/stats/reset", json={"confirm": True}).json()
+    assert after["modes"][0]["played"] == 0 and len(after["recent"]) == 2
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_page_and_static_files(db_path: Path, tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<!doctype html><title>klondike</title>")
+    (static / "app.js").write_text("export const x = 1;")
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], static_dir=static)) as client:
+        page = client.get("/?code=KL1-D1N-AAAAAAG")
+        assert page.status_code == 200 and "klondike" in page.text
+        assert page.headers["content-type"].startswith("text/html")
+        script = client.get("/static/app.js")
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+        assert client.get("/static/nothing.js").status_code == 404
+        assert client.get("/static/../server.py").status_code == 404
+
+
+def test_a_missing_static_directory_does_not_crash(db_path: Path, tmp_path: Path) -> None:
+    app = create_app(db_path, allowed_hosts=[HOST], static_dir=tmp_path / "missing")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        assert client.get("/").status_code == 404
+        assert client.get("/static/app.js").status_code == 404
+        assert client.get("/api/game").status_code == 200
+
+
+def test_the_real_page_is_served(client: TestClient) -> None:
+    if not (server.STATIC_DIR / "index.html").is_file():
+        pytest.fail("src/klondike/web/static/index.html is missing")
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text.lower()

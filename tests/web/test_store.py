@@ -1,0 +1,123 @@
+"""The database: where it lives, schema version 1, WAL and FULL sync, refusing newer files."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from klondike import Game
+from klondike.web import store
+from klondike.web.store import DatabaseError, open_database
+
+
+def test_new_database_has_schema_version_1(db_path: Path) -> None:
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 1
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    assert columns == [
+        "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
+        "started_at", "ended_at", "version", "snapshot", "counted",
+    ]  # fmt: skip
+    indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
+    assert "games_status" in indexes
+    conn.close()
+
+
+def test_wal_and_full_sync(db_path: Path) -> None:
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    conn.close()
+
+
+def test_reopening_keeps_the_data(db_path: Path) -> None:
+    conn = open_database(db_path)
+    game_id = store.insert_game(conn, Game.from_code("KL1-D3V-AAAAAAG"))
+    conn.close()
+    conn = open_database(db_path)
+    row = store.load_game(conn, game_id)
+    assert row is not None and row.code == "KL1-D3V-AAAAAAG" and row.status == "playing"
+    assert row.draw == 3 and row.scoring == "vegas" and row.score == -52 and row.counted == 1
+    assert Game.from_snapshot(json.loads(row.snapshot)).code == "KL1-D3V-AAAAAAG"
+    conn.close()
+
+
+def test_creates_missing_directories(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "klondike.db"
+    open_database(path).close()
+    assert path.is_file()
+
+
+def test_default_path_is_in_the_user_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.platform", "linux")
+    assert store.default_db_path() == tmp_path / "klondike" / "klondike.db"
+    open_database(None).close()
+    assert (tmp_path / "klondike" / "klondike.db").is_file()
+
+
+def test_newer_schema_is_refused_and_left_unchanged(db_path: Path) -> None:
+    conn = open_database(db_path)
+    store.insert_game(conn, Game.from_code("KL1-D1N-AAAAAAG"))
+    conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+    before = db_path.read_bytes()
+    with pytest.raises(DatabaseError, match="newer version of klondike") as caught:
+        open_database(db_path)
+    assert str(db_path) in str(caught.value) and "schema 2" in str(caught.value)
+    assert db_path.read_bytes() == before
+    assert not Path(f"{db_path}-wal").exists()
+
+
+def test_database_error_is_a_runtime_error() -> None:
+    assert issubclass(DatabaseError, RuntimeError)
+
+
+def test_not_a_database_is_refused_clearly(db_path: Path) -> None:
+    db_path.write_bytes(b"this is not a database, it is a shopping list" * 100)
+    before = db_path.read_bytes()
+    with pytest.raises(DatabaseError, match="not a klondike database"):
+        open_database(db_path)
+    assert db_path.read_bytes() == before
+
+
+def test_a_directory_is_refused_clearly(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match=str(tmp_path)):
+        open_database(tmp_path)
+
+
+def test_migration_from_an_empty_file(db_path: Path) -> None:
+    """Version 0 (an empty SQLite file) is migrated to the current version."""
+    sqlite3.connect(db_path).close()
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    conn.close()
+
+
+def test_save_and_abandon(db_path: Path) -> None:
+    conn = open_database(db_path)
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    first = store.insert_game(conn, game)
+    game.play("S-W")
+    store.save_game(conn, first, game, version=1, elapsed_ms=5000)
+    second = store.insert_game(conn, Game.from_code("KL1-D1N-AAAAAAG"))
+    assert store.newest_open_id(conn) == second
+    stamp = store.utc_now()
+    store.abandon_game(conn, first, version=1, elapsed_ms=6000, ended_at=stamp)
+    store.abandon_game(conn, second, version=0, elapsed_ms=10, ended_at=stamp)
+    assert store.newest_open_id(conn) is None
+    one, two = store.load_game(conn, first), store.load_game(conn, second)
+    assert one is not None and two is not None
+    assert (one.status, one.ended_at, one.elapsed_ms, one.counted, one.moves, one.version) == (
+        "abandoned", stamp, 6000, 1, 1, 1,
+    )  # fmt: skip
+    assert (two.status, two.counted) == ("abandoned", 0)  # nothing played: not counted
+    assert store.load_game(conn, 999) is None
+    conn.close()
