@@ -139,3 +139,59 @@ def texts(g: Game) -> list[str]:
 def position_of(snapshot: Snapshot) -> Snapshot:
     """A snapshot without the bookkeeping keys (undo history and undo count)."""
     return {k: v for k, v in snapshot.items() if k not in ("history", "undos")}
+
+
+def win_line(g: Game, budget: int = 20_000) -> list[str] | None:
+    """A line of moves that wins ``g`` from its position, found by depth-first search.
+
+    Uses the solver's path (``legal_codes``/``push``/``pop``) on a copy, never takes a
+    card back from a foundation, tries foundation moves first, skips positions already
+    seen and gives up (None) after ``budget`` positions.
+    """
+    probe = g.copy()
+    probe.history = []  # the search only needs its own moves
+    seen: set[tuple[object, ...]] = set()
+    line: list[int] = []
+    nodes = 0
+    f0, t0 = PILE_NAMES.index("F1"), PILE_NAMES.index("T1")
+
+    def priority(code: int) -> int:
+        source, target = (code >> 4) & 15, code & 15
+        if f0 <= target < t0:
+            return 0
+        if source >= t0 and target >= t0:
+            return 1
+        return 2 if source == 1 else 3
+
+    def search() -> bool:
+        nonlocal nodes
+        if probe.won:
+            return True
+        nodes += 1
+        key = (
+            tuple(probe.stock),
+            tuple(probe.waste),
+            tuple(probe.foundations),
+            tuple(map(tuple, probe.up)),
+        )
+        if nodes > budget or len(line) > 800 or key in seen:
+            return False
+        seen.add(key)
+        for code in sorted(probe.legal_codes(), key=priority):
+            source, target = (code >> 4) & 15, code & 15
+            if f0 <= source < t0:
+                continue  # no take-backs
+            whole_column = source >= t0 and code >> 8 == len(probe.up[source - t0])
+            if whole_column and target >= t0 and not probe.down[source - t0]:
+                continue  # a whole column to another: frees nothing
+            probe.push(code)
+            line.append(code)
+            if search():
+                return True
+            probe.pop()
+            line.pop()
+        return False
+
+    if not search():
+        return None
+    return [f"{PILE_NAMES[(c >> 4) & 15]}-{PILE_NAMES[c & 15]}" for c in line]

@@ -6,7 +6,7 @@ import pytest
 
 from klondike import Game
 from klondike.game import dollars
-from positions import game
+from positions import game, win_line
 
 # ----------------------------------------------------------------- Normal: each line
 
@@ -197,3 +197,57 @@ def test_undo_takes_back_the_points() -> None:
     assert g.score == 15
     g.undo()
     assert g.score == 0
+
+
+# ----------------------------------------------------------------- won games from the deal
+
+# Deals the search below wins within its budget (found once with the same search).
+WINNABLE = [
+    "KL1-D1N-AAAAAAC",
+    "KL1-D1N-AAAAAAH",
+    "KL1-D1N-AAAAAAK",
+    "KL1-D3N-AAAAAAK",
+    "KL1-D3N-AAAAAAQ",
+    "KL1-D3N-AAAAAAW",
+    "KL1-D1V-AAAAAAW",
+    "KL1-D1V-AAAAACT",
+]
+
+
+@pytest.mark.parametrize("code", WINNABLE)
+def test_won_game_from_the_deal_score_identity(code: str) -> None:
+    """Normal: 625 + 5 x (waste to column) - what the recycles cost. Vegas: +208."""
+    line = win_line(Game.from_code(code))
+    assert line is not None, f"no win found for {code}"
+    g = Game.from_code(code)
+    waste_to_column = recycle_cost = 0
+    for text in line:
+        before = g.score
+        move = g.play(text)
+        assert move.source[0] != "F", "a won line without take-backs"
+        if move.source == "W" and move.target[0] == "T":
+            waste_to_column += 1
+        if str(move) == "W-S":
+            recycle_cost += before - g.score
+    assert g.won
+    if g.scoring == "normal":
+        assert g.score == 625 + 5 * waste_to_column - recycle_cost
+    else:
+        assert g.score == 208
+        assert dollars(g.score) == "+$208"
+
+
+def test_won_lines_exercise_every_term() -> None:
+    """A line above has waste-to-column moves and recycles, some cut short by the floor."""
+    g = Game.from_code("KL1-D3N-AAAAAAK")
+    line = win_line(g)
+    assert line is not None
+    assert any(m.startswith("W-T") for m in line)
+    costs = []
+    for text in line:
+        before = g.score
+        g.play(text)
+        if text == "W-S":
+            costs.append(before - g.score)
+    assert len(costs) >= 2
+    assert any(cost < 100 for cost in costs)  # the floor at 0
