@@ -756,6 +756,15 @@ def has_display() -> bool:
     return True
 
 
+def _open_when_started(server: Any, url: str, wait: float = 10.0) -> None:
+    """Open ``url`` in the default browser once the server accepts connections."""
+    deadline = time.monotonic() + wait
+    while not server.started and not server.should_exit and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if server.started and not server.should_exit:
+        webbrowser.open(url)
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
@@ -765,6 +774,9 @@ def serve(
     """Run the game's server until Ctrl-C; returns the exit status."""
     import uvicorn
 
+    if not 0 <= port <= 65535:
+        print(f"klondike: the port is a number from 0 to 65535, not {port}", file=sys.stderr)
+        return 2
     try:
         conn = store.open_database(db)
     except store.DatabaseError as err:
@@ -788,12 +800,12 @@ def serve(
             file=sys.stderr,
         )
     print(f"klondike: playing at {url}  (Ctrl-C stops)", flush=True)
-    if open_browser and has_display():
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3
     )
     server = uvicorn.Server(config)
+    if open_browser and has_display():
+        threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -1,0 +1,209 @@
+"""``klondike`` serving for real: a server process, its address, ports, warnings, Ctrl-C."""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from klondike.web import server, store
+
+ADDRESS = re.compile(r"http://([\w.\[\]:]+):(\d+)/")
+
+
+def free_port() -> int:
+    """A port that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``python -m klondike`` started in a subprocess, and its address once it answers."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "klondike", "--no-browser", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout is not None
+        self.first_line = self.proc.stdout.readline()
+        found = ADDRESS.search(self.first_line)
+        if found is None:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+            raise AssertionError(f"no address printed: {self.first_line!r} {err!r}")
+        self.port = int(found.group(2))
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                httpx.get(self.url + "/api/game", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise
+                time.sleep(0.02)
+
+    def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
+        """Send ``sig``; the exit status and what it printed."""
+        self.proc.send_signal(sig)
+        out, err = self.proc.communicate(timeout=15)
+        return self.proc.returncode, self.first_line + out, err
+
+
+@pytest.fixture
+def running(db_path: Path) -> Iterator[Server]:
+    started = Server("--port", str(free_port()), "--db", str(db_path))
+    yield started
+    if started.proc.poll() is None:
+        started.proc.kill()
+        started.proc.communicate()
+
+
+def test_serves_the_page_and_the_api_and_stops_on_ctrl_c(running: Server, db_path: Path) -> None:
+    assert running.first_line.startswith(f"klondike: playing at http://127.0.0.1:{running.port}/")
+    page = httpx.get(running.url + "/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    view = httpx.get(running.url + "/api/game").json()
+    played = httpx.post(
+        f"{running.url}/api/games/{view['id']}/actions",
+        json={"version": 0, "action": "tap", "pile": "S"},
+    ).json()
+    assert played["played"] == "S-W"
+    status, out, err = running.stop(signal.SIGINT)
+    assert status == 0 and "stopped" in out and "Traceback" not in err, err
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT version FROM games").fetchall() == [(1,)]
+    conn.close()
+
+
+def test_a_taken_port_moves_to_the_next_free_one(db_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        started = Server("--port", str(port), "--db", str(db_path))
+        try:
+            assert started.port > port
+            assert httpx.get(started.url + "/api/game").status_code == 200
+        finally:
+            started.stop()
+
+
+def test_another_host_prints_a_warning(db_path: Path) -> None:
+    started = Server("--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db_path))
+    try:
+        assert httpx.get(started.url + "/api/game").status_code == 200
+        refused = httpx.get(started.url + "/api/game", headers={"Host": "evil.example"})
+        assert refused.status_code == 403
+    finally:
+        status, _, err = started.stop()
+    assert status == 0 and "warning" in err and "0.0.0.0" in err
+
+
+def test_a_newer_database_is_refused_and_left_alone(db_path: Path) -> None:
+    conn = store.open_database(db_path)
+    conn.execute("PRAGMA journal_mode = DELETE")
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = db_path.read_bytes()
+    result = subprocess.run(
+        [sys.executable, "-m", "klondike", "--no-browser", "--db", str(db_path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert "newer version of klondike" in result.stderr and str(db_path) in result.stderr
+    assert db_path.read_bytes() == before
+
+
+def test_a_bad_port_is_refused(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert server.serve(port=70000, open_browser=False, db=db_path) == 2
+    assert "0 to 65535" in capsys.readouterr().err
+
+
+def test_has_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert server.has_display() is False
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    assert server.has_display() is True
+
+
+@pytest.mark.parametrize(
+    ("display", "flag", "opened"), [(True, True, 1), (False, True, 0), (True, False, 0)]
+)
+def test_the_browser_opens_only_with_a_display_and_without_no_browser(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, display: bool, flag: bool, opened: int
+) -> None:
+    import uvicorn
+
+    urls: list[str] = []
+    monkeypatch.setattr(server.webbrowser, "open", lambda url: urls.append(url))
+    monkeypatch.setattr(server, "has_display", lambda: display)
+
+    def run(self: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        self.started = True
+        time.sleep(0.3)
+        self.should_exit = True
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    port = free_port()
+    assert server.serve(port=port, open_browser=flag, db=db_path) == 0
+    time.sleep(0.1)
+    assert urls == [f"http://127.0.0.1:{port}/"] * opened
+
+
+def test_bind_skips_taken_ports() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        sock = server.bind("127.0.0.1", port)
+        try:
+            assert sock.getsockname()[1] != port
+        finally:
+            sock.close()
+
+
+def test_sigterm_stops_it_too(running: Server) -> None:
+    status, _, err = running.stop(signal.SIGTERM)
+    assert status in (0, -signal.SIGTERM) and "Traceback" not in err
+
+
+def test_many_requests_at_once_over_http(running: Server) -> None:
+    """Real concurrency through uvicorn: one version, many tabs; exactly one is played."""
+    view = httpx.get(running.url + "/api/game").json()
+    codes: list[int] = []
+    barrier = threading.Barrier(10)
+
+    def tab() -> None:
+        barrier.wait()
+        response = httpx.post(
+            f"{running.url}/api/games/{view['id']}/actions",
+            json={"version": 0, "action": "tap", "pile": "S"},
+        )
+        codes.append(response.status_code)
+
+    threads = [threading.Thread(target=tab) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [200] + [409] * 9
+    assert httpx.get(running.url + "/api/game").json()["version"] == 1
