@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import signal
 import socket
 import sqlite3
@@ -18,50 +17,7 @@ import pytest
 
 from klondike.web import server, store
 
-ADDRESS = re.compile(r"http://([\w.\[\]:]+):(\d+)/")
-
-
-def free_port() -> int:
-    """A port that was free a moment ago."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """``python -m klondike`` started in a subprocess, and its address once it answers."""
-
-    def __init__(self, *args: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "klondike", "--no-browser", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.proc.stdout is not None
-        self.first_line = self.proc.stdout.readline()
-        found = ADDRESS.search(self.first_line)
-        if found is None:
-            self.proc.kill()
-            _, err = self.proc.communicate()
-            raise AssertionError(f"no address printed: {self.first_line!r} {err!r}")
-        self.port = int(found.group(2))
-        self.url = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                httpx.get(self.url + "/api/game", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    raise
-                time.sleep(0.02)
-
-    def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
-        """Send ``sig``; the exit status and what it printed."""
-        self.proc.send_signal(sig)
-        out, err = self.proc.communicate(timeout=15)
-        return self.proc.returncode, self.first_line + out, err
+from .conftest import Server, free_port
 
 
 @pytest.fixture
