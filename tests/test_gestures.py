@@ -325,3 +325,12 @@ def test_drag_on_a_won_game_refused() -> None:
 def test_drag_bad_names(card: str, target: str, reason: str) -> None:
     g = game(tableau=["8H", "9S"])
     refused(g, lambda: g.drag(card, target), reason)
+
+
+def test_double_tap_non_top_card_never_sends_the_top_card_home() -> None:
+    """9S is double tapped, 7S (same suit, on top) could go home: neither moves."""
+    g = game(tableau=["4D | 9S 8H 7S", "5C"], foundations={"S": 6})
+    before = g.snapshot()
+    assert g.double_tap("T1", "9S") is None
+    assert g.snapshot() == before
+    assert g.double_tap("T1", "7S") == Move("T1", "F1")
