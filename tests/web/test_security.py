@@ -140,3 +140,18 @@ def test_default_allowed_hosts_are_the_loopback_names(db_path: Path) -> None:
     with TestClient(create_app(db_path), base_url="http://127.0.0.1:5000") as client:
         assert client.get("/api/game").status_code == 200
         assert client.get("/api/game", headers={"Host": HOST}).status_code == 403
+
+
+def test_other_methods_get_405_and_still_need_the_origin(client: TestClient) -> None:
+    for method in ("PUT", "PATCH", "DELETE"):
+        response = client.request(method, "/api/stats", content=b"x")
+        assert response.status_code == 405, method
+        refused = client.request(method, "/api/stats", headers={"Origin": "http://evil.example"})
+        assert refused.status_code == 403 and refused.json()["error"]["reason"] == "bad_origin"
+
+
+def test_an_app_outlives_its_test_clients(db_path: Path) -> None:
+    app = create_app(db_path, allowed_hosts=[HOST])
+    for _ in range(2):
+        with TestClient(app) as client:
+            assert client.post("/api/games", json={}).status_code == 200

@@ -7,9 +7,10 @@ A pure ASGI middleware (no per-request task, so it costs next to nothing):
 - a request to ``/api/`` marked ``Sec-Fetch-Site: cross-site`` comes from another web
   site: 403 ``bad_origin`` (a page of another site opened by a link still loads);
 - a state-changing request (any method but GET, HEAD and OPTIONS) with an ``Origin`` other
-  than the server's own: 403 ``bad_origin``; without ``Content-Type: application/json``:
-  415 ``bad_content_type`` (an HTML form of another page cannot send that);
-- a body over `MAX_BODY` bytes: 413 ``too_large``.
+  than the server's own: 403 ``bad_origin``;
+- a POST (the API's only method with a body) without ``Content-Type: application/json``:
+  415 ``bad_content_type`` (an HTML form of another page cannot send that); with a body
+  over `MAX_BODY` bytes: 413 ``too_large``.
 
 No CORS headers are ever sent, so another page cannot read any answer either.
 
@@ -32,7 +33,7 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 """The names of this machine that the server always answers to."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+BODY_METHODS = frozenset({"POST"})  # the only method of the API that takes a body
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -107,7 +108,7 @@ class Guard:
             await _refuse(send, 403, "bad_origin")
             return
         if method not in BODY_METHODS:
-            await self.app(scope, receive, send)  # DELETE and friends: the app says 405
+            await self.app(scope, receive, send)  # PUT, DELETE, …: the app says 405
             return
         media_type = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
         if media_type != b"application/json":

@@ -17,8 +17,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -543,19 +542,12 @@ def create_app(
     conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
     games = Games(conn, clock)
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        with games.db_lock:
-            conn.close()
-
     app = FastAPI(
         title="klondike",
         version="1",
         summary="Klondike Solitaire by the rules of one real app: the game's JSON API",
         docs_url=None,
         redoc_url=None,
-        lifespan=lifespan,
     )
     app.state.games = games
 
@@ -812,5 +804,7 @@ def serve(
         pass
     finally:
         sock.close()
+        with app.state.games.db_lock:
+            conn.close()
     print("klondike: stopped", flush=True)
     return 0
