@@ -606,3 +606,13 @@ def test_the_real_page_is_served(client: TestClient) -> None:
         pytest.fail("src/klondike/web/static/index.html is missing")
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_a_body_that_is_not_utf8_gets_422(client: TestClient) -> None:
+    response = client.post(
+        "/api/games/1/restart",
+        content=b"\t\xd9\x99\xd7\x99\xff8\x01#\xf3)\xfe}A",
+        headers={"Content-Type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["reason"] == "bad_request"

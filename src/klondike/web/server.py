@@ -576,7 +576,10 @@ def create_app(
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
             return ApiError(404, "not_found", {"what": request.url.path}).response()
-        if exc.status_code == 405:
+        if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
+            detail = "the body is not valid JSON text"
+            response = ApiError(422, "bad_request", {"detail": detail, "errors": []}).response()
+        elif exc.status_code == 405:
             response = ApiError(405, "method_not_allowed", {"method": request.method}).response()
         else:
             detail = str(exc.detail)
