@@ -30,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from klondike import Game, IllegalMove, InvalidSnapshot, KlondikeError, Move
+from klondike import Game, IllegalMove, KlondikeError, Move
 from klondike.cards import T0, parse_card, parse_pile, pretty
 from klondike.errors import MESSAGES as ENGINE_MESSAGES
 
@@ -352,18 +352,24 @@ class Games:
         """The game of a database row; an unreadable open game is set aside (abandoned)."""
         try:
             game = Game.from_snapshot(json.loads(row.snapshot))
-        except (ValueError, InvalidSnapshot) as err:
+        except (ValueError, TypeError, RecursionError) as err:
             print(f"klondike: game {row.id} cannot be restored ({err}); set aside", file=sys.stderr)
             if row.status == "playing":
                 with self.db_lock:
-                    store.abandon_game(
-                        self.conn,
-                        row.id,
-                        version=0,
-                        elapsed_ms=row.elapsed_ms,
-                        ended_at=row.started_at,
-                    )
-            game = Game.from_code(row.code)
+                    try:
+                        store.abandon_game(
+                            self.conn,
+                            row.id,
+                            version=0,
+                            elapsed_ms=row.elapsed_ms,
+                            ended_at=store.utc_now(),
+                        )
+                    except sqlite3.Error as failed:
+                        raise ApiError(503, "storage_error", {"detail": str(failed)}) from failed
+            try:
+                game = Game.from_code(row.code)
+            except KlondikeError:
+                game = Game()
             return OpenGame(row.id, game, row.version, "abandoned", row.elapsed_ms, self.started)
         # The clock of an open game resumes where it was saved, from the server's start.
         return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.started)
