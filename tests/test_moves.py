@@ -460,8 +460,9 @@ def test_the_game_never_finishes_itself() -> None:
 
 def test_move_input_forms() -> None:
     g = game(tableau=["AS"])
-    for text in ["T1-F1", " t1-f1 ", "T1-F", "t1 - f", Move("T1", "F1"), Move("T1", "F")]:
-        assert g.is_legal(text)
+    forms: list[Move | str] = ["T1-F1", " t1-f1 ", "T1-F", "t1 - f", Move("T1", "F1")]
+    for form in [*forms, Move("T1", "F")]:
+        assert g.is_legal(form)
     assert g.play(" t1 - f ") == Move("T1", "F1")
 
 

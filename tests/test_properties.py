@@ -36,7 +36,8 @@ def play_randomly(g: Game, rng: random.Random, steps: int) -> int:
 
 
 def all_cards(snap: Snapshot) -> list[str]:
-    cards = snap["stock"] + snap["waste"] + [c for f in snap["foundations"] for c in f]
+    cards: list[str] = snap["stock"] + snap["waste"]
+    cards += [c for f in snap["foundations"] for c in f]
     return cards + [c for col in snap["tableau"] for c in col["down"] + col["up"]]
 
 
@@ -159,7 +160,7 @@ def test_every_listed_move_plays(
 
 
 @st.composite
-def near_won(draw: st.SearchStrategy[int]) -> Snapshot:
+def near_won(draw: st.DrawFn) -> Snapshot:
     """A position a few cards from the win that foundation-first play always wins.
 
     The cards not yet home are put in an order in which they can go home (each suit
@@ -322,3 +323,29 @@ def test_from_snapshot_refuses_any_damaged_snapshot(
         assert err.reason == "bad_snapshot" and str(err)
     else:
         assert Game.from_snapshot(restored.snapshot()).snapshot() == restored.snapshot()
+
+
+@settings(max_examples=30, deadline=None)
+@given(deal=deals, draw=draws, scoring=scorings, rng=seeds, steps=st.integers(0, 80))
+def test_drag_agrees_with_drop_targets(
+    deal: int, draw: int, scoring: str, rng: random.Random, steps: int
+) -> None:
+    """A drag plays exactly when drop_targets() lists the pile (any foundation: its own)."""
+    g = Game(deal, draw, scoring)
+    play_randomly(g, rng, steps)
+    targets = g.drop_targets()
+    snap = g.snapshot()
+    for card in CARD_NAMES:
+        listed = targets.get(card, [])
+        for pile in PILE_NAMES:
+            copy = g.copy()
+            try:
+                move = copy.drag(card, pile)
+            except IllegalMove as err:
+                assert err.reason in MESSAGES
+                assert pile not in listed
+                assert not (pile[0] == "F" and any(p[0] == "F" for p in listed))
+            else:
+                assert move.target in listed
+                assert pile == move.target or pile[0] == move.target[0] == "F"
+    assert g.snapshot() == snap

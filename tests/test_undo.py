@@ -50,7 +50,7 @@ def test_undo_on_a_won_game_refused_vegas() -> None:
 def test_undo_restores_exactly(kwargs: dict[str, object], move: str, scoring: str) -> None:
     if scoring == "vegas" and move == "W-S":
         return  # no recycle in Vegas (tested in test_moves)
-    g = game(scoring=scoring, **kwargs)  # type: ignore[arg-type]
+    g = game(scoring=scoring, **kwargs)
     before = g.snapshot()
     played = g.play(move)
     assert g.snapshot() != before
