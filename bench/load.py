@@ -212,10 +212,14 @@ class Player(threading.Thread):
         self.start_line.wait()
         self.tally.latencies.clear()  # the first new game is not part of the timed run
         while self.budget.take():
-            if not self.view:
-                self.new_game()
-            else:
-                self.play_one()
+            try:
+                if not self.view:
+                    self.new_game()
+                else:
+                    self.play_one()
+            except (LookupError, TypeError, ValueError) as err:  # a view not as documented
+                self.tally.note_error(f"unexpected view: {type(err).__name__}: {err}")
+                self.view = {}
 
     def check_version(self) -> None:
         """After the run: the server's game is at the version of the last response."""
