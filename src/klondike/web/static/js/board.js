@@ -1,0 +1,439 @@
+// The table: lays out the server's view and draws it, once per animation frame.
+//
+// Cards are keyed: a face-up card by its name (data-card="TH"), a face-down card by its place
+// ("T3.d0"); a face-down card's name never reaches the page. Each render compares the new
+// layout with where every card is on screen (getBoundingClientRect, so even a card in flight
+// or under the finger) and slides the cards that moved with CSS transforms; a card that was
+// turned up or drawn from the stock turns over. There is no game logic here: what is legal,
+// where a card may go and the score all come from the view.
+
+import { cardWords, lang, pileWords, RANK_LABELS, suitWords, t } from "./i18n.js";
+
+export const PILES = ["S", "W", "F1", "F2", "F3", "F4", "T1", "T2", "T3", "T4", "T5", "T6", "T7"];
+export const SUITS = "SHDC";
+export const SLIDE_MS = 170;
+export const FLIP_MS = 260;
+
+const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+
+/** The place of every card of `view` on a board of `geo`'s size. */
+export function layout(view, geo) {
+  const items = new Map();
+  const add = (key, name, pile, x, y, z, extra = {}) =>
+    items.set(key, { key, name, pile, x, y, z, ...extra });
+  const slot = geo.piles;
+
+  // The stock: a few backs for depth, never a name.
+  const stock = view.stock.count;
+  const backs = stock === 0 ? 0 : stock > 16 ? 3 : stock > 6 ? 2 : 1;
+  for (let i = 0; i < backs; i++) {
+    const d = (backs - 1 - i) * geo.depth;
+    add(`S.b${i}`, null, "S", slot.S.x - d, slot.S.y - d, i + 1);
+  }
+
+  // The waste: its top cards, fanned in Draw 3; the last one is the playable one.
+  const top = view.waste.top;
+  top.forEach((name, i) => {
+    const dx = view.draw === 3 ? i * geo.fanX : 0;
+    add(name, name, "W", slot.W.x + dx, slot.W.y, i + 1, {
+      movable: i === top.length - 1,
+      top: i === top.length - 1,
+    });
+  });
+
+  // The foundations: stacked, the top one movable (a card may be taken back).
+  view.foundations.forEach((cards, f) => {
+    const pile = `F${f + 1}`;
+    cards.forEach((name, i) => {
+      add(name, name, pile, slot[pile].x, slot[pile].y, i + 1, {
+        movable: i === cards.length - 1,
+        top: i === cards.length - 1,
+      });
+    });
+  });
+
+  // The columns: backs, then the face-up run fanned; a long column squeezes to fit.
+  view.tableau.forEach((column, c) => {
+    const pile = `T${c + 1}`;
+    const { x, y } = slot[pile];
+    const down = column.down;
+    const up = column.up.length;
+    let fd = geo.fanDown;
+    let fu = geo.fanUp;
+    const need = down * fd + Math.max(0, up - 1) * fu;
+    const room = geo.columnBottom - y - geo.ch;
+    if (need > room && need > 0) {
+      const k = Math.max(room, 0) / need;
+      fd *= k;
+      fu *= k;
+    }
+    let cy = y;
+    for (let i = 0; i < down; i++) {
+      add(`${pile}.d${i}`, null, pile, x, cy, i + 1);
+      cy += fd;
+    }
+    column.up.forEach((name, i) => {
+      add(name, name, pile, x, cy, down + i + 1, {
+        movable: true,
+        top: i === up - 1,
+        run: column.up.slice(i),
+      });
+      cy += fu;
+    });
+  });
+  return items;
+}
+
+/** Sizes and places of the piles on a board `width` x `height` CSS pixels large. */
+export function measure(width, height, draw) {
+  const pad = clamp(Math.min(width, height) * 0.02, 6, 20);
+  const gap = clamp(width * 0.012, 4, 16);
+  let cw = Math.min((width - 2 * pad - 6 * gap) / 7, 124, (height - 2 * pad) / (1.4 * 3.2));
+  cw = Math.max(Math.floor(cw), 24);
+  const ch = Math.round(cw * 1.4);
+  const left = Math.round((width - (7 * cw + 6 * gap)) / 2);
+  const rowGap = Math.round(Math.max(gap * 1.5, ch * 0.14));
+  const top = pad;
+  const columnTop = top + ch + rowGap;
+  const piles = {};
+  const at = (i) => left + i * (cw + gap);
+  piles.S = { x: at(0), y: top, w: cw, h: ch };
+  const fanX = Math.round(cw * 0.24);
+  piles.W = { x: at(1), y: top, w: draw === 3 ? cw + 2 * fanX : cw, h: ch };
+  for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(3 + f), y: top, w: cw, h: ch };
+  const columnBottom = height - pad;
+  for (let c = 0; c < 7; c++) {
+    piles[`T${c + 1}`] = { x: at(c), y: columnTop, w: cw, h: Math.max(ch, columnBottom - columnTop) };
+  }
+  return {
+    width, height, cw, ch, gap, piles, columnBottom, fanX,
+    fanDown: Math.max(3, Math.round(ch * 0.1)),
+    fanUp: Math.round(ch * 0.27),
+    depth: Math.max(1, Math.round(cw / 60)),
+  };
+}
+
+function suitIcon(suit, cls) {
+  return `<svg class="${cls}" aria-hidden="true" focusable="false"><use href="#suit-${suit}"/></svg>`;
+}
+
+function faceHTML(name) {
+  const rank = name[0];
+  const suit = name[1];
+  const label = RANK_LABELS[lang()][rank] ?? rank;
+  const index = `<span class="rank">${label}</span>${suitIcon(suit, "idx-suit")}`;
+  const court = "JQK".includes(rank);
+  const middle = court
+    ? `<span class="court"><span class="court-rank">${label}</span>${suitIcon(suit, "court-suit")}</span>`
+    : suitIcon(suit, rank === "A" ? "pip pip-ace" : "pip");
+  return (
+    `<span class="face"><span class="idx tl">${index}</span>` +
+    `${suitIcon(suit, "corner-suit")}${middle}<span class="idx br">${index}</span></span>`
+  );
+}
+
+export class Board {
+  constructor(root) {
+    this.root = root;
+    this.view = null;
+    this.shown = null; // the view on screen
+    this.geo = null;
+    this.piles = {};
+    this.cards = new Map(); // key -> element
+    this.frozen = 0; // > 0 while a drag holds the table still
+    this.frame = 0;
+    this.animating = 0;
+    this.cleanup = 0;
+    this.onRendered = () => {};
+    for (const name of PILES) {
+      const el = document.createElement("div");
+      el.className = `pile pile-${name[0]}`;
+      el.dataset.pile = name;
+      el.tabIndex = 0;
+      el.setAttribute("role", name === "S" ? "button" : "group");
+      if (name[0] === "F") {
+        el.dataset.suit = SUITS[Number(name[1]) - 1];
+        el.insertAdjacentHTML("beforeend", suitIcon(el.dataset.suit, "slot-suit"));
+      }
+      if (name === "S") {
+        el.insertAdjacentHTML(
+          "beforeend",
+          '<span class="slot-mark" aria-hidden="true"></span><span class="count" aria-hidden="true"></span>',
+        );
+      }
+      this.piles[name] = el;
+      root.appendChild(el);
+    }
+    new ResizeObserver(() => this.schedule(false)).observe(root);
+  }
+
+  /** Show `view` at the next animation frame (sliding what moved unless `animate` is false). */
+  setView(view, animate = true) {
+    const newGame = !this.view || view.id !== this.view.id || view.code !== this.view.code;
+    this.view = view;
+    this.schedule(animate && !newGame, newGame);
+  }
+
+  schedule(animate = true, reset = false) {
+    this.wantAnimate = this.frame ? this.wantAnimate && animate : animate;
+    this.wantReset = (this.frame && this.wantReset) || reset;
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      if (this.frozen) return;
+      this.render(this.wantAnimate, this.wantReset);
+    });
+  }
+
+  /** Hold the table still (a drag is in progress); renders wait until thaw(). */
+  freeze() {
+    this.frozen += 1;
+  }
+
+  thaw() {
+    this.frozen = Math.max(0, this.frozen - 1);
+    if (!this.frozen) this.schedule(true);
+  }
+
+  /** True while cards are sliding or turning. */
+  busy() {
+    return performance.now() < this.animating;
+  }
+
+  /** The element of a face-up card, or undefined. */
+  card(name) {
+    return this.cards.get(name);
+  }
+
+  /** The layout item of a key as last drawn. */
+  item(key) {
+    return this.items?.get(key);
+  }
+
+  render(animate = true, reset = false) {
+    const view = this.view;
+    if (!view) return;
+    const rect = this.root.getBoundingClientRect();
+    const geo = measure(rect.width, rect.height, view.draw);
+    const items = layout(view, geo);
+    const previous = this.shown;
+
+    // Read: where every card that stays is on screen now.
+    const from = new Map();
+    if (reset) {
+      for (const el of this.cards.values()) el.remove();
+      this.cards.clear();
+    } else if (animate) {
+      for (const [key, el] of this.cards) {
+        if (!items.has(key)) continue;
+        const r = el.getBoundingClientRect();
+        from.set(key, { x: r.left - rect.left, y: r.top - rect.top });
+      }
+    }
+
+    // Write: piles, then cards at their start positions.
+    this.root.style.setProperty("--cw", `${geo.cw}px`);
+    this.root.style.setProperty("--ch", `${geo.ch}px`);
+    for (const [name, box] of Object.entries(geo.piles)) {
+      const el = this.piles[name];
+      el.style.left = `${box.x}px`;
+      el.style.top = `${box.y}px`;
+      el.style.width = `${box.w}px`;
+      el.style.height = `${box.h}px`;
+    }
+    this.labelPiles(view);
+
+    const lastMove = view.last && !view.last.undo ? view.last.move : null;
+    const moving = [];
+    for (const item of items.values()) {
+      let el = this.cards.get(item.key);
+      let start = from.get(item.key);
+      let flip = false;
+      if (!el) {
+        el = this.createCard(item);
+        this.cards.set(item.key, el);
+        if (animate && item.name && previous) {
+          if (item.pile === "W" && lastMove === "S-W") {
+            start = { x: geo.piles.S.x, y: geo.piles.S.y };
+            flip = true;
+          } else if (item.pile[0] === "T" && item.z - 1 === view.tableau[Number(item.pile[1]) - 1].down) {
+            const before = previous.tableau[Number(item.pile[1]) - 1];
+            const now = view.tableau[Number(item.pile[1]) - 1];
+            if (before.down > now.down && !before.up.includes(item.name)) flip = true;
+          }
+        }
+      }
+      const pileEl = this.piles[item.pile];
+      if (el.parentNode !== pileEl) pileEl.appendChild(el);
+      this.labelCard(el, item);
+      const box = geo.piles[item.pile];
+      const tx = item.x - box.x;
+      const ty = item.y - box.y;
+      el.dataset.z = item.z;
+      const target = `translate(${tx}px, ${ty}px)`;
+      el.classList.remove("dragging", "lifted");
+      if (start && (Math.abs(start.x - item.x) > 0.5 || Math.abs(start.y - item.y) > 0.5)) {
+        el.classList.add("still");
+        el.style.transform = `translate(${start.x - box.x}px, ${start.y - box.y}px)`;
+        el.style.zIndex = String(600 + item.z);
+        moving.push({ el, target, z: item.z });
+      } else {
+        el.style.transform = target;
+        el.style.zIndex = String(item.z);
+      }
+      if (flip) {
+        el.classList.remove("flip");
+        moving.push({ el, flip: true });
+      }
+    }
+    for (const [key, el] of this.cards) {
+      if (!items.has(key)) {
+        el.remove();
+        this.cards.delete(key);
+      }
+    }
+
+    // Play: one reflow, then let the transitions run.
+    if (moving.length) {
+      void this.root.offsetWidth;
+      for (const m of moving) {
+        if (m.flip) {
+          m.el.classList.add("flip", "moving");
+          continue;
+        }
+        m.el.classList.remove("still");
+        m.el.classList.add("moving");
+        m.el.style.transform = m.target;
+      }
+      const until = performance.now() + Math.max(SLIDE_MS, FLIP_MS) + 20;
+      this.animating = until;
+      clearTimeout(this.cleanup);
+      this.cleanup = setTimeout(() => this.settle(), until - performance.now());
+    }
+    this.geo = geo;
+    this.items = items;
+    this.shown = view;
+    this.onRendered(view, previous);
+  }
+
+  /** After an animation: every card back to its resting z-order. */
+  settle() {
+    for (const el of this.cards.values()) {
+      el.classList.remove("flip", "moving");
+      if (!el.classList.contains("dragging")) el.style.zIndex = el.dataset.z;
+    }
+  }
+
+  createCard(item) {
+    const el = document.createElement("div");
+    if (item.name) {
+      el.className = `card up ${"HD".includes(item.name[1]) ? "red" : "black"}`;
+      el.dataset.card = item.name;
+      el.innerHTML = faceHTML(item.name);
+      el.tabIndex = -1;
+      el.setAttribute("role", "button");
+    } else {
+      el.className = "card down";
+      el.setAttribute("role", "img");
+      el.innerHTML = '<span class="back"></span>';
+    }
+    return el;
+  }
+
+  /** Rebuild every card face (the corner letters follow the language) and every label. */
+  relabel() {
+    for (const el of this.cards.values()) {
+      if (el.dataset.card) el.innerHTML = faceHTML(el.dataset.card);
+    }
+    if (this.view) this.render(false);
+  }
+
+  labelCard(el, item) {
+    el.classList.toggle("movable", Boolean(item.movable));
+    if (!item.name) {
+      el.setAttribute("aria-label", t("face_down"));
+      return;
+    }
+    el.setAttribute("aria-label", t("card_in", { card: cardWords(item.name), pile: pileWords(item.pile) }));
+  }
+
+  labelPiles(view) {
+    const S = this.piles.S;
+    const count = view.stock.count;
+    S.classList.toggle("empty", count === 0);
+    S.classList.toggle("no-more", count === 0 && view.stock.recycle !== "allowed");
+    S.querySelector(".count").textContent = count ? String(count) : "";
+    S.setAttribute(
+      "aria-label",
+      count
+        ? t("stock_label", { count })
+        : view.stock.recycle === "allowed"
+          ? t("stock_empty_recycle")
+          : t("stock_empty_done"),
+    );
+    const W = this.piles.W;
+    W.classList.toggle("empty", view.waste.count === 0);
+    W.setAttribute(
+      "aria-label",
+      view.waste.count ? t("waste_label", { count: view.waste.count }) : t("waste_empty"),
+    );
+    view.foundations.forEach((cards, f) => {
+      const el = this.piles[`F${f + 1}`];
+      const suit = suitWords(SUITS[f]);
+      el.classList.toggle("empty", cards.length === 0);
+      el.setAttribute(
+        "aria-label",
+        cards.length
+          ? `${t("foundation_label", { n: f + 1, suit })}: ${cardWords(cards[cards.length - 1])}`
+          : t("foundation_empty", { n: f + 1, suit }),
+      );
+    });
+    view.tableau.forEach((column, c) => {
+      const el = this.piles[`T${c + 1}`];
+      const empty = column.down === 0 && column.up.length === 0;
+      el.classList.toggle("empty", empty);
+      el.setAttribute(
+        "aria-label",
+        empty
+          ? t("column_empty", { n: c + 1 })
+          : t("column_cards", { n: c + 1, down: column.down, up: column.up.length }),
+      );
+    });
+  }
+
+  /** Mark the piles a dragged card may land on. */
+  highlight(piles) {
+    for (const [name, el] of Object.entries(this.piles)) {
+      el.classList.toggle("target", piles.includes(name));
+    }
+  }
+
+  /** The pile under the point (x, y) in client coordinates, or null. */
+  pileAt(x, y) {
+    for (const el of document.elementsFromPoint(x, y)) {
+      if (el.classList.contains("dragging")) continue;
+      const pile = el.closest?.("[data-pile]");
+      if (pile && this.root.contains(pile)) return pile.dataset.pile;
+    }
+    return null;
+  }
+
+  /** The pile whose box overlaps `rect` (client coordinates) the most, or null. */
+  pileOverlapping(rect) {
+    const board = this.root.getBoundingClientRect();
+    let best = null;
+    let bestArea = 0;
+    for (const [name, box] of Object.entries(this.geo?.piles ?? {})) {
+      const x0 = Math.max(rect.left, board.left + box.x);
+      const x1 = Math.min(rect.right, board.left + box.x + box.w);
+      const y0 = Math.max(rect.top, board.top + box.y);
+      const y1 = Math.min(rect.bottom, board.top + box.y + box.h);
+      const area = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
+      if (area > bestArea) {
+        best = name;
+        bestArea = area;
+      }
+    }
+    return best;
+  }
+}

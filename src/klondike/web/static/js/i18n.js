@@ -1,0 +1,504 @@
+// Every visible string, one table per language. German uses the app's own words.
+//
+// t(key, params) looks a key up in the current language and fills {name} placeholders;
+// reasonText(reason, params, message) does the same for the engine's and the server's
+// refusal keys, translating the params (cards, piles) too.
+
+const STORE_KEY = "klondike.lang";
+
+const RANK_WORDS = {
+  en: {
+    A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
+  },
+  de: {
+    A: "Ass", 2: "Zwei", 3: "Drei", 4: "Vier", 5: "Fünf", 6: "Sechs", 7: "Sieben",
+    8: "Acht", 9: "Neun", T: "Zehn", J: "Bube", Q: "Dame", K: "König",
+  },
+};
+
+const SUIT_WORDS = {
+  en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+  de: { S: "Pik", H: "Herz", D: "Karo", C: "Kreuz" },
+};
+
+/** The rank letters a card shows in its corner, per language (German: B, D, K). */
+export const RANK_LABELS = {
+  en: { A: "A", T: "10", J: "J", Q: "Q", K: "K" },
+  de: { A: "A", T: "10", J: "B", Q: "D", K: "K" },
+};
+
+const TABLES = {
+  en: {
+    title: "Klondike Solitaire",
+    new_game: "New game",
+    undo: "Undo",
+    restart: "Restart",
+    restart_long: "Restart this deal",
+    statistics: "Statistics",
+    language: "Language",
+    game_code: "Game code",
+    copy_code: "Copy the game code",
+    share_link: "Copy a share link",
+    code_copied: "Game code {code} copied",
+    link_copied: "Share link copied",
+    copy_failed: "Could not copy: {text}",
+    score: "Score",
+    moves: "Moves",
+    time: "Time",
+    // the new game dialog
+    new_game_title: "New game",
+    draw: "Cards per draw",
+    draw1: "Easy",
+    draw1_hint: "Draw 1",
+    draw3: "Hard",
+    draw3_hint: "Draw 3",
+    scoring: "Scoring",
+    normal: "Normal",
+    vegas: "Vegas",
+    code_field: "Game code (optional)",
+    code_placeholder: "KL1-D1N-AAAAAAG",
+    code_hint: "A code restores a deal with its draw count and scoring.",
+    start: "Start",
+    cancel: "Cancel",
+    close: "Close",
+    ok: "OK",
+    // confirmations
+    confirm_title: "Leave this game?",
+    confirm_new: "The game in progress is not finished. Start a new game? It counts as lost.",
+    confirm_restart: "Restart this deal from the beginning? The game in progress counts as lost.",
+    confirm_link: "Open the shared deal {code}? The game in progress is not finished and counts as lost.",
+    confirm_replay: "Replay deal {code}? The game in progress is not finished and counts as lost.",
+    confirm_reset: "Reset all statistics? The history of recent games stays.",
+    reset_yes: "Reset",
+    leave_yes: "Yes, leave it",
+    // win screen
+    won_title: "You won!",
+    play_again: "Play again",
+    // statistics
+    stats_title: "Statistics",
+    mode_d1n: "Draw 1 · Normal",
+    mode_d3n: "Draw 3 · Normal",
+    mode_d1v: "Draw 1 · Vegas",
+    mode_d3v: "Draw 3 · Vegas",
+    st_played: "Played",
+    st_won: "Won",
+    st_win_rate: "Win rate",
+    st_current_streak: "Current streak",
+    st_longest_streak: "Longest streak",
+    st_best_score: "Best score",
+    st_fastest_win: "Fastest win",
+    st_fewest_moves: "Fewest moves",
+    st_perfect_wins: "Perfect wins (no undo)",
+    st_vegas_balance: "Vegas balance",
+    recent_title: "Recent games",
+    col_date: "Date",
+    col_code: "Code",
+    col_mode: "Mode",
+    col_result: "Result",
+    result_won: "won",
+    result_abandoned: "lost",
+    result_playing: "playing",
+    replay: "Replay",
+    replay_label: "Replay {code}",
+    no_games: "No games yet.",
+    reset_stats: "Reset statistics",
+    stats_reset_done: "Statistics reset",
+    // the table
+    stock_label: "stock, {count} cards",
+    stock_empty_recycle: "stock, empty: tap to turn the waste over",
+    stock_empty_done: "stock, empty: no more passes",
+    waste_label: "waste, {count} cards",
+    waste_empty: "waste, empty",
+    foundation_label: "foundation {n}, {suit}",
+    foundation_empty: "foundation {n}, {suit}, empty",
+    column_label: "column {n}",
+    column_empty: "column {n}, empty",
+    column_cards: "column {n}, {down} face-down, {up} face-up",
+    face_down: "face-down card",
+    card_in: "{card}, {pile}",
+    card_name: "{rank} of {suit}",
+    pile_S: "stock",
+    pile_W: "waste",
+    pile_F: "foundation {n}",
+    pile_T: "column {n}",
+    played: "{move}",
+    picked: "{card} picked up: choose a pile and press Enter, Escape cancels",
+    drop_cancelled: "Move cancelled",
+    help_keys:
+      "Keys: arrows move between piles and cards · Enter/Space tap · D double tap · " +
+      "M pick up and put down · U undo · N new game",
+    keys_title: "Keyboard",
+    no_more_passes: "no more passes",
+    redeal: "turn the waste over",
+    // server and network
+    network: "The server does not answer: {detail}",
+  },
+  de: {
+    title: "Klondike Solitär",
+    new_game: "Neue Partie",
+    undo: "Rückgängig",
+    restart: "Neu starten",
+    restart_long: "Diese Partie neu starten",
+    statistics: "Statistik",
+    language: "Sprache",
+    game_code: "Partiecode",
+    copy_code: "Partiecode kopieren",
+    share_link: "Link zum Teilen kopieren",
+    code_copied: "Partiecode {code} kopiert",
+    link_copied: "Link zum Teilen kopiert",
+    copy_failed: "Kopieren nicht möglich: {text}",
+    score: "Punkte",
+    moves: "Züge",
+    time: "Zeit",
+    new_game_title: "Neue Partie",
+    draw: "Karten pro Zug",
+    draw1: "Leicht",
+    draw1_hint: "1 Karte",
+    draw3: "Schwer",
+    draw3_hint: "3 Karten",
+    scoring: "Wertung",
+    normal: "Normal",
+    vegas: "Vegas",
+    code_field: "Partiecode (optional)",
+    code_placeholder: "KL1-D1N-AAAAAAG",
+    code_hint: "Ein Partiecode stellt ein Spiel mit Kartenzahl und Wertung wieder her.",
+    start: "Starten",
+    cancel: "Abbrechen",
+    close: "Schließen",
+    ok: "OK",
+    confirm_title: "Partie verlassen?",
+    confirm_new:
+      "Die laufende Partie ist nicht beendet. Neue Partie starten? Sie zählt als verloren.",
+    confirm_restart:
+      "Diese Partie von vorn beginnen? Die laufende Partie zählt als verloren.",
+    confirm_link:
+      "Die geteilte Partie {code} öffnen? Die laufende Partie ist nicht beendet und zählt als verloren.",
+    confirm_replay:
+      "Partie {code} noch einmal spielen? Die laufende Partie ist nicht beendet und zählt als verloren.",
+    confirm_reset: "Die ganze Statistik zurücksetzen? Die Liste der letzten Partien bleibt.",
+    reset_yes: "Zurücksetzen",
+    leave_yes: "Ja, verlassen",
+    won_title: "Gewonnen!",
+    play_again: "Noch einmal",
+    stats_title: "Statistik",
+    mode_d1n: "Leicht · Normal",
+    mode_d3n: "Schwer · Normal",
+    mode_d1v: "Leicht · Vegas",
+    mode_d3v: "Schwer · Vegas",
+    st_played: "Gespielt",
+    st_won: "Gewonnen",
+    st_win_rate: "Gewinnquote",
+    st_current_streak: "Aktuelle Serie",
+    st_longest_streak: "Längste Serie",
+    st_best_score: "Beste Punktzahl",
+    st_fastest_win: "Schnellster Sieg",
+    st_fewest_moves: "Wenigste Züge",
+    st_perfect_wins: "Perfekte Siege (ohne Rückgängig)",
+    st_vegas_balance: "Vegas-Kontostand",
+    recent_title: "Letzte Partien",
+    col_date: "Datum",
+    col_code: "Code",
+    col_mode: "Modus",
+    col_result: "Ergebnis",
+    result_won: "gewonnen",
+    result_abandoned: "verloren",
+    result_playing: "läuft",
+    replay: "Nachspielen",
+    replay_label: "{code} nachspielen",
+    no_games: "Noch keine Partien.",
+    reset_stats: "Statistik zurücksetzen",
+    stats_reset_done: "Statistik zurückgesetzt",
+    stock_label: "Talon, {count} Karten",
+    stock_empty_recycle: "Talon, leer: tippen, um den Ablagestapel umzudrehen",
+    stock_empty_done: "Talon, leer: kein weiterer Durchgang",
+    waste_label: "Ablagestapel, {count} Karten",
+    waste_empty: "Ablagestapel, leer",
+    foundation_label: "Zielstapel {n}, {suit}",
+    foundation_empty: "Zielstapel {n}, {suit}, leer",
+    column_label: "Spalte {n}",
+    column_empty: "Spalte {n}, leer",
+    column_cards: "Spalte {n}, {down} verdeckt, {up} offen",
+    face_down: "verdeckte Karte",
+    card_in: "{card}, {pile}",
+    card_name: "{suit} {rank}",
+    pile_S: "Talon",
+    pile_W: "Ablagestapel",
+    pile_F: "Zielstapel {n}",
+    pile_T: "Spalte {n}",
+    played: "{move}",
+    picked: "{card} aufgenommen: Stapel wählen und Enter drücken, Escape bricht ab",
+    drop_cancelled: "Zug abgebrochen",
+    help_keys:
+      "Tasten: Pfeile wechseln Stapel und Karten · Enter/Leertaste tippen · D doppelt tippen · " +
+      "M aufnehmen und ablegen · U rückgängig · N neue Partie",
+    keys_title: "Tastatur",
+    no_more_passes: "kein weiterer Durchgang",
+    redeal: "Ablagestapel umdrehen",
+    network: "Der Server antwortet nicht: {detail}",
+  },
+};
+
+// The engine's reasons (klondike.errors.MESSAGES) and the server's own keys.
+const REASONS = {
+  en: {
+    game_won: "the game is won: no more moves",
+    nothing_to_undo: "nothing to undo",
+    won_no_undo: "the game is won: it cannot be undone",
+    not_text: "a {what} must be text, not {type}",
+    bad_move_text: "“{text}” is not a move: write SOURCE-TARGET, for example T2-T6 or W-F",
+    bad_pile: "“{text}” is not a pile: use S, W, F1–F4 or T1–T7",
+    bad_card: "“{text}” is not a card: write rank and suit, for example TH, 10H or AS",
+    stock_empty: "the stock is empty",
+    waste_empty: "the waste is empty",
+    column_empty: "column {column} is empty",
+    foundation_empty: "foundation {foundation} is empty",
+    recycle_stock_not_empty: "the stock is not empty yet: the waste goes back only when it is",
+    vegas_one_pass: "Vegas: the stock can be gone through only once",
+    same_pile: "a card cannot move onto its own pile",
+    to_stock: "cards cannot be put on the stock",
+    to_waste: "cards go to the waste only from the stock",
+    stock_only_to_waste: "the stock deals only to the waste",
+    foundation_to_foundation: "a card cannot go from one foundation to another",
+    wrong_foundation: "{card} belongs on its own foundation, F{foundation}",
+    foundation_needs: "{card} cannot go on its foundation yet: {needed} must be there first",
+    king_only: "only a King can go into an empty column",
+    does_not_fit:
+      "{card} does not fit on {target}: it needs a card one rank higher of the other colour",
+    no_card_fits: "no face-up card of column {column} fits on {target}",
+    king_at_bottom: "the King already lies at the bottom of column {column}",
+    not_face_up: "{card} cannot be moved: it is not face up",
+    not_top_waste: "only the top card of the waste can be played",
+    not_top_foundation: "only the top card of a foundation can be taken back",
+    not_top_for_foundation: "only the top card of a column can go to a foundation",
+    card_not_in_pile: "{card} is not a face-up card of {pile}",
+    code_not_text: "a game code must be text, not {type}",
+    code_format: "“{text}” is not a game code: it looks like KL1-D1N-AAAAAAG",
+    code_prefix: "a game code starts with KL1, not “{part}”",
+    code_draw: "the draw part of a game code is D1 or D3, not “{part}”",
+    code_scoring: "the scoring letter of a game code is N (Normal) or V (Vegas), not “{part}”",
+    code_deal_length: "the deal part of a game code has 7 characters, not {length}",
+    code_alphabet:
+      "the deal part of a game code uses only the letters A–Z and the digits 2–7, not “{char}”",
+    bad_draw: "draw is 1 or 3, not {value}",
+    bad_scoring: "scoring is “normal” or “vegas”, not {value}",
+    bad_deal: "a deal number is a whole number from 0 to 34359738367, not {value}",
+    bad_snapshot: "not a valid game snapshot: {detail}",
+    // the server's keys
+    stale_version: "another tab played on this game: the table shows the current position",
+    bad_request: "the request was not understood: {detail}",
+    confirm_required: "resetting the statistics needs a confirmation",
+    bad_host: "this address is not the game's own",
+    bad_origin: "a request from another web page was refused",
+    not_found: "not found: the game may be gone",
+    game_over: "this game is over: start a new one",
+    too_large: "the request is too large",
+    server_error: "the server had a problem",
+    game_not_found: "there is no game {id}",
+    method_not_allowed: "{method} is not allowed here",
+    bad_content_type: "the request must send JSON",
+    storage_error: "the game could not be saved, so the action was not played: {detail}",
+    internal_error: "the server failed: {detail}",
+  },
+  de: {
+    game_won: "die Partie ist gewonnen: keine Züge mehr",
+    nothing_to_undo: "nichts rückgängig zu machen",
+    won_no_undo: "die Partie ist gewonnen: sie kann nicht zurückgenommen werden",
+    not_text: "{what} muss Text sein, nicht {type}",
+    bad_move_text: "„{text}“ ist kein Zug: QUELLE-ZIEL schreiben, zum Beispiel T2-T6 oder W-F",
+    bad_pile: "„{text}“ ist kein Stapel: S, W, F1–F4 oder T1–T7",
+    bad_card: "„{text}“ ist keine Karte: Rang und Farbe schreiben, zum Beispiel TH, 10H oder AS",
+    stock_empty: "der Talon ist leer",
+    waste_empty: "der Ablagestapel ist leer",
+    column_empty: "Spalte {column} ist leer",
+    foundation_empty: "Zielstapel {foundation} ist leer",
+    recycle_stock_not_empty:
+      "der Talon ist noch nicht leer: der Ablagestapel wird erst umgedreht, wenn er leer ist",
+    vegas_one_pass: "Vegas: der Talon darf nur einmal durchgespielt werden",
+    same_pile: "eine Karte kann nicht auf ihren eigenen Stapel ziehen",
+    to_stock: "auf den Talon können keine Karten gelegt werden",
+    to_waste: "auf den Ablagestapel kommen Karten nur vom Talon",
+    stock_only_to_waste: "der Talon gibt nur auf den Ablagestapel",
+    foundation_to_foundation: "eine Karte kann nicht von einem Zielstapel auf einen anderen",
+    wrong_foundation: "{card} gehört auf ihren eigenen Zielstapel, F{foundation}",
+    foundation_needs: "{card} kann noch nicht auf den Zielstapel: erst muss {needed} dort liegen",
+    king_only: "nur ein König darf in eine leere Spalte",
+    does_not_fit:
+      "{card} passt nicht auf {target}: nötig ist eine Karte der anderen Farbe, einen Rang höher",
+    no_card_fits: "keine offene Karte aus Spalte {column} passt auf {target}",
+    king_at_bottom: "der König liegt schon ganz unten in Spalte {column}",
+    not_face_up: "{card} kann nicht bewegt werden: sie liegt verdeckt",
+    not_top_waste: "nur die oberste Karte des Ablagestapels kann gespielt werden",
+    not_top_foundation: "nur die oberste Karte eines Zielstapels kann zurückgenommen werden",
+    not_top_for_foundation: "nur die unterste offene Karte einer Spalte kann auf einen Zielstapel",
+    card_not_in_pile: "{card} ist keine offene Karte von {pile}",
+    code_not_text: "ein Partiecode muss Text sein, nicht {type}",
+    code_format: "„{text}“ ist kein Partiecode: er sieht aus wie KL1-D1N-AAAAAAG",
+    code_prefix: "ein Partiecode beginnt mit KL1, nicht mit „{part}“",
+    code_draw: "der Kartenteil eines Partiecodes ist D1 oder D3, nicht „{part}“",
+    code_scoring:
+      "der Wertungsbuchstabe eines Partiecodes ist N (Normal) oder V (Vegas), nicht „{part}“",
+    code_deal_length: "der Spielteil eines Partiecodes hat 7 Zeichen, nicht {length}",
+    code_alphabet:
+      "der Spielteil eines Partiecodes besteht nur aus den Buchstaben A–Z und den Ziffern 2–7, nicht „{char}“",
+    bad_draw: "Karten pro Zug: 1 oder 3, nicht {value}",
+    bad_scoring: "Wertung: „normal“ oder „vegas“, nicht {value}",
+    bad_deal: "eine Spielnummer ist eine ganze Zahl von 0 bis 34359738367, nicht {value}",
+    bad_snapshot: "kein gültiger Spielstand: {detail}",
+    stale_version:
+      "in einem anderen Tab wurde weitergespielt: der Tisch zeigt jetzt den aktuellen Stand",
+    bad_request: "die Anfrage wurde nicht verstanden: {detail}",
+    confirm_required: "das Zurücksetzen der Statistik muss bestätigt werden",
+    bad_host: "diese Adresse gehört nicht zum Spiel",
+    bad_origin: "eine Anfrage von einer anderen Webseite wurde abgelehnt",
+    not_found: "nicht gefunden: die Partie gibt es nicht mehr",
+    game_over: "diese Partie ist vorbei: bitte eine neue beginnen",
+    too_large: "die Anfrage ist zu groß",
+    server_error: "der Server hatte ein Problem",
+    game_not_found: "es gibt keine Partie {id}",
+    method_not_allowed: "{method} ist hier nicht erlaubt",
+    bad_content_type: "die Anfrage muss JSON senden",
+    storage_error:
+      "die Partie konnte nicht gespeichert werden, der Zug wurde nicht ausgeführt: {detail}",
+    internal_error: "der Server ist gescheitert: {detail}",
+  },
+};
+
+export const LANGUAGES = ["de", "en"];
+
+let current = pickLanguage();
+
+function pickLanguage() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORE_KEY);
+  } catch {
+    stored = null;
+  }
+  if (stored && TABLES[stored]) return stored;
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language || "en"];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (TABLES[base]) return base;
+  }
+  return "en";
+}
+
+/** The language in use: "de" or "en". */
+export function lang() {
+  return current;
+}
+
+/** Switch the language and remember it. */
+export function setLang(code) {
+  if (!TABLES[code]) return;
+  current = code;
+  try {
+    localStorage.setItem(STORE_KEY, code);
+  } catch {
+    // private mode: the choice lasts this page only
+  }
+  document.documentElement.lang = code;
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    params && params[name] !== undefined ? String(params[name]) : whole,
+  );
+}
+
+/** The text of `key` in the current language, placeholders filled from `params`. */
+export function t(key, params) {
+  const text = TABLES[current][key] ?? TABLES.en[key] ?? key;
+  return fill(text, params);
+}
+
+/** Every key of a table (the tests compare the two languages). */
+export function keys(code) {
+  return Object.keys(TABLES[code] || {});
+}
+
+/** Every reason key known to a table. */
+export function reasonKeys(code) {
+  return Object.keys(REASONS[code] || {});
+}
+
+/** A card name as the engine writes it ("TH") in words: "ten of hearts", "Herz Zehn". */
+export function cardWords(name) {
+  const rank = RANK_WORDS[current][name[0]];
+  const suit = SUIT_WORDS[current][name[1]];
+  return t("card_name", { rank, suit });
+}
+
+/** The name of a suit letter in words. */
+export function suitWords(letter) {
+  return SUIT_WORDS[current][letter];
+}
+
+/** A pile name ("T3", "F2", "S", "W") in words: "column 3", "Zielstapel 2". */
+export function pileWords(pile) {
+  if (pile === "S" || pile === "W") return t(`pile_${pile}`);
+  return t(`pile_${pile[0]}`, { n: pile.slice(1) });
+}
+
+// A card as messages print it ("10♥", "Q♠"): German ranks B, D for J, Q.
+function localCard(text) {
+  const match = /^(10|[2-9AJQK])([♠♥♦♣])$/.exec(text);
+  if (!match || current !== "de") return text;
+  const rank = { J: "B", Q: "D" }[match[1]] ?? match[1];
+  return rank + match[2];
+}
+
+// A pile as the engine's messages name it ("column 3", "the waste").
+function localPile(text) {
+  if (current === "en") return text;
+  let match = /^column (\d)$/.exec(text);
+  if (match) return `Spalte ${match[1]}`;
+  match = /^foundation (\d)$/.exec(text);
+  if (match) return `Zielstapel ${match[1]}`;
+  if (text === "the stock") return "dem Talon";
+  if (text === "the waste") return "dem Ablagestapel";
+  return text;
+}
+
+function localParams(params) {
+  const out = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    if (typeof value !== "string") out[name] = value;
+    else if (name === "pile") out[name] = localPile(value);
+    else if (name === "what" && current === "de") {
+      out[name] = { card: "eine Karte", pile: "ein Stapel", move: "ein Zug" }[value] ?? value;
+    } else out[name] = localCard(value);
+  }
+  return out;
+}
+
+/** True if `reason` has a translation. */
+export function knowsReason(reason) {
+  return Boolean(REASONS.en[reason]);
+}
+
+/** A refusal in the player's language: its key translated and its params filled in. */
+export function reasonText(reason, params, message) {
+  const table = REASONS[current];
+  const text = table[reason] ?? REASONS.en[reason];
+  if (!text) return message || reason;
+  const filled = fill(text, localParams(params));
+  return filled.charAt(0).toUpperCase() + filled.slice(1);
+}
+
+/** Apply the table to every element with data-i18n (text), data-i18n-label (aria-label),
+ *  data-i18n-title (title) or data-i18n-placeholder. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.placeholder = t(el.dataset.i18nPlaceholder);
+  }
+  document.title = t("title");
+}
+
+document.documentElement.lang = current;

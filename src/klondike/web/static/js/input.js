@@ -1,0 +1,185 @@
+// One pointer handler for mouse and touch, chessground-style: a press that moves more than
+// DRAG_PX becomes a drag, anything shorter is a tap; two taps close in time and place are a
+// double tap. The handler only says what the player did; the server decides what it means.
+
+export const DRAG_PX = 4;
+export const DOUBLE_MS = 300;
+export const DOUBLE_PX = 28;
+
+export class PointerInput {
+  /**
+   * @param board the Board
+   * @param actions {tap(gesture), secondTap(firstGesture), drag(card, target) -> Promise,
+   *   targets(card) -> piles, enabled() -> bool}
+   */
+  constructor(board, actions) {
+    this.board = board;
+    this.actions = actions;
+    this.press = null;
+    this.last = null;
+    this.frame = 0;
+    this.onMove = (e) => this.move(e);
+    this.onUp = (e) => this.up(e);
+    this.onCancel = (e) => this.cancel(e);
+    board.root.addEventListener("pointerdown", (e) => this.down(e));
+    board.root.addEventListener("contextmenu", (e) => e.preventDefault());
+    board.root.addEventListener("dragstart", (e) => e.preventDefault());
+  }
+
+  down(e) {
+    if (!this.actions.enabled()) return;
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (this.press) {
+      if (!e.isPrimary) return; // a second finger
+      this.cancel({ pointerId: this.press.id }); // a press whose end never came
+    }
+    const pileEl = e.target.closest?.("[data-pile]");
+    if (!pileEl || !this.board.root.contains(pileEl)) return;
+    const cardEl = e.target.closest("[data-card]");
+    const name = cardEl?.dataset.card ?? null;
+    const item = name ? this.board.item(name) : null;
+    e.preventDefault();
+    this.press = {
+      id: e.pointerId,
+      x0: e.clientX,
+      y0: e.clientY,
+      x: e.clientX,
+      y: e.clientY,
+      pile: item ? item.pile : pileEl.dataset.pile,
+      card: name,
+      item,
+      top: Boolean(item?.top),
+      faceDown: !cardEl && Boolean(e.target.closest(".card")),
+      dragging: false,
+      els: [],
+    };
+    // The board keeps the pointer until it is let go, even if the card under it goes away.
+    const root = this.board.root;
+    try {
+      root.setPointerCapture(e.pointerId);
+    } catch {
+      // a synthetic event without a real pointer: the listeners below still work
+    }
+    root.addEventListener("pointermove", this.onMove, { passive: false });
+    root.addEventListener("pointerup", this.onUp);
+    root.addEventListener("pointercancel", this.onCancel);
+    root.addEventListener("lostpointercapture", this.onCancel);
+  }
+
+  move(e) {
+    const press = this.press;
+    if (!press || e.pointerId !== press.id) return;
+    press.x = e.clientX;
+    press.y = e.clientY;
+    if (!press.dragging) {
+      const far = Math.hypot(press.x - press.x0, press.y - press.y0) > DRAG_PX;
+      if (!far || !press.item?.movable) return;
+      this.startDrag(press);
+    }
+    e.preventDefault();
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.paintDrag());
+  }
+
+  startDrag(press) {
+    const item = press.item;
+    const names = item.run ?? [item.name];
+    press.dragging = true;
+    this.board.freeze();
+    press.els = names.map((name) => {
+      const el = this.board.card(name);
+      const r = el.getBoundingClientRect();
+      const p = el.parentNode.getBoundingClientRect();
+      el.classList.add("dragging");
+      el.style.zIndex = String(2000 + Number(el.dataset.z || 0));
+      return { el, x: r.left - p.left, y: r.top - p.top };
+    });
+    this.board.highlight(this.actions.targets(press.card));
+  }
+
+  paintDrag() {
+    this.frame = 0;
+    const press = this.press;
+    if (!press?.dragging) return;
+    const dx = press.x - press.x0;
+    const dy = press.y - press.y0;
+    for (const d of press.els) d.el.style.transform = `translate(${d.x + dx}px, ${d.y + dy}px)`;
+  }
+
+  finish() {
+    const root = this.board.root;
+    root.removeEventListener("pointermove", this.onMove);
+    root.removeEventListener("pointerup", this.onUp);
+    root.removeEventListener("pointercancel", this.onCancel);
+    root.removeEventListener("lostpointercapture", this.onCancel);
+    try {
+      if (root.hasPointerCapture(this.press.id)) root.releasePointerCapture(this.press.id);
+    } catch {
+      // already released
+    }
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    const press = this.press;
+    this.press = null;
+    return press;
+  }
+
+  up(e) {
+    if (!this.press || e.pointerId !== this.press.id) return;
+    const press = this.finish();
+    if (!press.dragging) {
+      this.tap(press, e);
+      return;
+    }
+    press.x = e.clientX;
+    press.y = e.clientY;
+    this.paintDrag();
+    this.board.highlight([]);
+    let target = this.board.pileAt(e.clientX, e.clientY);
+    if (!target) target = this.board.pileOverlapping(press.els[0].el.getBoundingClientRect());
+    if (!target || target === press.pile) {
+      this.board.thaw(); // nothing asked: the cards slide back
+      return;
+    }
+    for (const d of press.els) d.el.classList.add("lifted");
+    Promise.resolve(this.actions.drag(press.card, target)).finally(() => this.board.thaw());
+  }
+
+  cancel(e) {
+    if (!this.press || e.pointerId !== this.press.id) return;
+    const press = this.finish();
+    if (press.dragging) {
+      this.board.highlight([]);
+      this.board.thaw();
+    }
+  }
+
+  tap(press, e) {
+    const now = performance.now();
+    const last = this.last;
+    if (
+      press.pile !== "S" &&
+      last &&
+      now - last.time < DOUBLE_MS &&
+      Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_PX
+    ) {
+      // The second tap of a double tap: it belongs to the first tap's card, whatever the
+      // first tap uncovered under the finger.
+      this.last = null;
+      this.actions.secondTap(last);
+      return;
+    }
+    const gesture = {
+      pile: press.pile,
+      card: press.card,
+      top: press.top,
+      faceDown: press.faceDown,
+      time: now,
+      x: e.clientX,
+      y: e.clientY,
+      played: null,
+      done: null,
+    };
+    this.last = press.pile === "S" ? null : gesture;
+    this.actions.tap(gesture);
+  }
+}

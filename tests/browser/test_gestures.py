@@ -1,0 +1,260 @@
+"""Playing with real gestures: drag, tap, double tap, at a desktop and at a phone viewport.
+
+Each test starts from an exact position written into the database, plays through the page
+with the mouse (desktop) or touch events (phone), and checks the page AND the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .conftest import Table, same_table, snapshot
+
+Opener = Callable[..., Table]
+
+
+def base() -> dict[str, Any]:
+    """A Draw 1 Normal position with something for every gesture.
+
+    T1 K♠ at the bottom; T2 four backs + 8♦ (5 cards); T3 one back + 9♣ 8♥; T4 three backs
+    + 7♠ (fits on 8♦ and on 8♥); T5 empty; T6 one back + 10♦; T7 2♥ face down under A♥.
+    ♠ home up to 2♠.
+    """
+    return snapshot(
+        [
+            (0, ["KS"]),
+            (4, ["8D"]),
+            (1, ["9C", "8H"]),
+            (3, ["7S"]),
+            (0, []),
+            (1, ["TD"]),
+            (["2H"], ["AH"]),
+        ],
+        waste=["5C"],
+        foundations=(2, 0, 0, 0),
+    )
+
+
+def test_drag_a_card_onto_a_column(open_table: Opener) -> None:
+    table = open_table(base())
+    before = table.check()
+    assert before["targets"]["7S"] == ["T2", "T3"]
+    table.drag(table.card("7S"), table.card("8D"))
+    view = table.check()
+    assert view["tableau"][1]["up"] == ["8D", "7S"]
+    assert view["tableau"][3]["down"] == 2 and len(view["tableau"][3]["up"]) == 1
+    assert view["moves"] == 1 and view["score"] == 5  # the freed card turned up: +5
+    assert table.text("#score") == "5" and table.text("#moves") == "1"
+    assert view["last"]["move"] == "T4-T2"
+
+
+def test_drag_a_run_onto_a_column(open_table: Opener) -> None:
+    table = open_table(base())
+    table.drag(table.card("9C"), table.card("TD"))
+    view = table.check()
+    assert view["tableau"][5]["up"] == ["TD", "9C", "8H"]
+    assert view["tableau"][2]["down"] == 0 and len(view["tableau"][2]["up"]) == 1
+    assert view["last"]["move"] == "T3-T6"
+
+
+def test_drag_a_king_onto_an_empty_column_anywhere_in_its_lane(open_table: Opener) -> None:
+    """Dropped low in an empty column's lane, far below its slot, the King still lands there."""
+    position = snapshot([(0, []), (2, ["KD", "QS"]), (1, ["2C"])] + [(0, [])] * 4)
+    table = open_table(position)
+    table.drag(table.card("KD"), table.pile("T1"), to="middle")
+    view = table.check()
+    assert view["tableau"][0]["up"] == ["KD", "QS"]
+    assert view["tableau"][1]["down"] == 1
+
+
+def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
+    table = open_table(base())
+    table.tap(table.card("AH"))
+    view = table.check()
+    assert view["foundations"][1] == ["AH"]
+    assert view["tableau"][6]["up"] == ["2H"]  # the freed card turned up, and stayed
+    assert table.cards_in("F2") == ["AH"]
+    assert view["score"] == 15
+
+
+def test_tap_a_card_that_cannot_go_home_does_nothing(open_table: Opener) -> None:
+    table = open_table(base())
+    before = table.check()
+    table.tap(table.card("7S"))
+    table.page.wait_for_timeout(350)  # let the double tap window pass
+    after = table.check()
+    assert after["version"] == before["version"] and after["moves"] == 0
+
+
+def test_double_tap_chooses_the_longest_column(open_table: Opener) -> None:
+    table = open_table(base())
+    table.double_tap(table.card("7S"))
+    view = table.check()
+    # 7♠ fits on 8♦ (column 2: 5 cards) and on 8♥ (column 3: 3 cards): the longer one.
+    assert view["tableau"][1]["up"] == ["8D", "7S"]
+    assert view["tableau"][2]["up"] == ["9C", "8H"]
+    assert view["moves"] == 1 and view["last"]["move"] == "T4-T2"
+
+
+def test_double_tap_does_not_act_on_the_uncovered_card(open_table: Opener) -> None:
+    """The first tap sends A♥ home and turns up 2♥: the second tap must not send 2♥ too."""
+    table = open_table(base())
+    table.double_tap(table.card("AH"))
+    view = table.check()
+    assert view["foundations"][1] == ["AH"]
+    assert view["tableau"][6]["up"] == ["2H"]
+    assert view["moves"] == 1
+
+
+def test_double_tap_sends_a_king_to_the_leftmost_empty_column(open_table: Opener) -> None:
+    position = snapshot(
+        [(1, ["4C"]), (0, []), (1, ["5H"]), (0, []), (3, ["KD", "QS"]), (0, []), (1, ["9H"])]
+    )
+    table = open_table(position)
+    table.double_tap(table.card("KD"))
+    view = table.check()
+    assert view["tableau"][1]["up"] == ["KD", "QS"]
+    assert view["tableau"][4]["down"] == 2 and len(view["tableau"][4]["up"]) == 1
+    assert table.cards_in("T2") == ["KD", "QS"]
+
+
+def test_a_non_king_dropped_on_an_empty_column_is_refused(open_table: Opener) -> None:
+    table = open_table(base())
+    before = table.check()
+    table.drag(table.card("7S"), table.pile("T5"), to="top")
+    assert table.toast() == "Only a King can go into an empty column"
+    after = table.check()
+    assert same_table(after, before)
+    assert table.cards_in("T4") == ["7S"] and table.cards_in("T5") == []
+    # the card slid back to its place on column 4
+    card = table.card("7S").bounding_box()
+    column = table.pile("T4").bounding_box()
+    assert card is not None and column is not None
+    assert abs(card["x"] - column["x"]) < 1
+
+
+def test_draw_three_fans_the_waste_and_plays_in_order(open_table: Opener) -> None:
+    position = snapshot(
+        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
+        stock_top=["AD", "2D", "KC"],
+        draw=3,
+    )
+    table = open_table(position)
+    count = table.server.game()["stock"]["count"]
+    table.tap(table.pile("S"), "middle")
+    view = table.check()
+    assert view["waste"]["top"] == ["KC", "2D", "AD"]
+    assert view["stock"]["count"] == count - 3
+    xs = [table.card(c).bounding_box()["x"] for c in ["KC", "2D", "AD"]]  # type: ignore[index]
+    assert xs[0] < xs[1] < xs[2], "the three cards are fanned, the top one rightmost"
+    # only the top card moves: a drag of the one under it does nothing
+    table.drag(table.card("2D"), table.pile("F3"), at="left", to="middle")
+    assert table.check()["version"] == view["version"]
+    table.tap(table.card("AD"))
+    table.check()
+    table.page.wait_for_timeout(320)
+    table.tap(table.card("2D"))
+    view = table.check()
+    assert view["foundations"][2] == ["AD", "2D"]
+    assert view["waste"]["top"] == ["KC"]
+
+
+def test_recycle_costs_100_and_the_score_stops_at_0(open_table: Opener) -> None:
+    position = snapshot(
+        [(0, ["KS"]), (0, ["QH"]), (0, ["JC"]), (0, ["TH"]), (0, ["9C"]), (0, ["8H"]), (0, ["7C"])],
+        waste=["5C", "9H"],
+        stock=[],
+        rest="T7",
+        score=130,
+    )
+    table = open_table(position)
+    stock = table.pile("S")
+    assert "empty" in (stock.get_attribute("class") or "")
+    assert "no-more" not in (stock.get_attribute("class") or "")
+    table.tap(stock, "middle")
+    view = table.check()
+    assert view["score"] == 30 and view["stock"]["count"] == 2 and view["waste"]["count"] == 0
+    assert table.text("#score") == "30"
+    assert table.text("[data-pile='S'] .count") == "2"
+    table.tap(stock, "middle")
+    table.tap(stock, "middle")
+    view = table.check()
+    assert view["waste"]["top"] == ["5C", "9H"] and view["stock"]["count"] == 0
+    table.tap(stock, "middle")
+    view = table.check()
+    assert view["score"] == 0 and view["last"]["move"] == "W-S"
+    assert table.text("#score") == "0"
+
+
+def test_vegas_refuses_a_second_pass_and_shows_dollars(open_table: Opener) -> None:
+    position = snapshot(
+        [(0, ["KS"]), (0, ["QH"]), (0, ["JC"]), (0, ["TH"]), (0, ["9C"]), (0, ["8H"]), (0, ["AD"])],
+        waste=["5C", "9H"],
+        stock=[],
+        rest="T6",
+        scoring="vegas",
+        foundations=(1, 0, 0, 0),
+    )
+    table = open_table(position)
+    before = table.check()
+    assert table.text("#score") == "-$47"
+    assert "no-more" in (table.pile("S").get_attribute("class") or "")
+    table.tap(table.pile("S"), "middle")
+    assert table.toast() == "Vegas: the stock can be gone through only once"
+    assert same_table(table.check(), before)
+    table.tap(table.card("AD"))
+    view = table.check()
+    assert view["score"] == -42 and table.text("#score") == "-$42"
+
+
+def test_undo_restores_cards_and_score(open_table: Opener) -> None:
+    table = open_table(base())
+    undo = table.page.locator("#undo")
+    assert undo.is_disabled()
+    table.tap(table.card("AH"))
+    view = table.check()
+    assert view["score"] == 15 and view["tableau"][6]["up"] == ["2H"]
+    assert undo.is_enabled()
+    if table.touch:
+        undo.tap()
+    else:
+        undo.click()
+    view = table.check()
+    assert view["score"] == 0 and view["moves"] == 0
+    assert view["tableau"][6] == {"down": 1, "up": ["AH"]}
+    assert table.cards_in("T7") == ["AH"] and table.card("2H").count() == 0
+    assert table.text("#score") == "0"
+    assert undo.is_disabled()
+
+
+def test_a_foundation_card_dragged_back_to_a_column(open_table: Opener) -> None:
+    position = snapshot(
+        [(0, ["KS"]), (2, ["6H"]), (1, ["9C"]), (0, []), (0, []), (0, []), (1, ["TD"])],
+        foundations=(5, 0, 0, 0),
+        score=60,
+    )
+    table = open_table(position)
+    table.drag(table.card("5S"), table.card("6H"))
+    view = table.check()
+    assert view["tableau"][1]["up"] == ["6H", "5S"]
+    assert view["foundations"][0] == ["AS", "2S", "3S", "4S"]
+    assert view["score"] == 60  # taking a card back costs nothing
+    assert view["last"]["move"] == "F1-T2"
+
+
+def test_input_during_an_animation_is_queued(open_table: Opener) -> None:
+    """Taps fired back to back, faster than the cards slide, are all played, in order."""
+    position = snapshot(
+        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
+    )
+    table = open_table(position)
+    count = table.server.game()["stock"]["count"]
+    x, y = table.point(table.pile("S"), "middle")
+    for _ in range(5):
+        if table.touch:
+            table.page.touchscreen.tap(x, y)
+        else:
+            table.page.mouse.click(x, y)
+    view = table.check()
+    assert view["stock"]["count"] == count - 5 and view["moves"] == 5
