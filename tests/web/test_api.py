@@ -616,3 +616,34 @@ def test_a_body_that_is_not_utf8_gets_422(client: TestClient) -> None:
     )
     assert response.status_code == 422
     assert response.json()["error"]["reason"] == "bad_request"
+
+
+@pytest.mark.parametrize("failing", ["insert_game", "load_game", "newest_open_id"])
+def test_database_failures_are_503_not_500(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    game_id = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"))
+    app = create_app(db_path, allowed_hosts=[HOST])
+    app.state.games.open.clear()  # forget the game restored at start
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, failing, broken)
+    with TestClient(app) as client:
+        answers = [
+            client.get("/api/game"),
+            client.get(f"/api/games/{game_id}"),
+            client.post("/api/games", json={}),
+        ]
+    assert any(a.status_code == 503 for a in answers)
+    for answer in answers:
+        assert answer.status_code in (200, 503)
+        if answer.status_code == 503:
+            assert answer.json()["error"]["reason"] == "storage_error"
+            assert "database is locked" in answer.json()["error"]["message"]
+    monkeypatch.undo()
+    conn = sqlite3.connect(db_path)
+    count = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    conn.close()
+    assert count == (2 if failing != "insert_game" else 1)

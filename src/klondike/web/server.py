@@ -17,7 +17,8 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -34,6 +35,7 @@ from klondike import Game, IllegalMove, KlondikeError, Move
 from klondike.cards import T0, parse_card, parse_pile, pretty
 from klondike.errors import MESSAGES as ENGINE_MESSAGES
 
+from . import stats as statistics
 from . import store
 from .security import LOOPBACK_NAMES, Guard
 from .view import game_view
@@ -319,6 +321,15 @@ class Games:
         self.open: dict[int, OpenGame] = {}
         self.started = clock()
 
+    @contextmanager
+    def database(self) -> Iterator[sqlite3.Connection]:
+        """The connection, to this thread alone; a database error becomes a 503."""
+        with self.db_lock:
+            try:
+                yield self.conn
+            except sqlite3.Error as err:
+                raise ApiError(503, "storage_error", {"detail": str(err)}) from err
+
     # ---- reading
 
     def get(self, game_id: int) -> OpenGame:
@@ -327,8 +338,8 @@ class Games:
             found = self.open.get(game_id)
             if found is not None:
                 return found
-            with self.db_lock:
-                row = store.load_game(self.conn, game_id)
+            with self.database() as conn:
+                row = store.load_game(conn, game_id)
             if row is None:
                 raise ApiError(404, "game_not_found", {"id": game_id})
             found = self._restore(row)
@@ -340,13 +351,23 @@ class Games:
         """The game in progress (the newest open game); a new Draw 1 Normal one if none."""
         while True:
             with self.registry:
-                with self.db_lock:
-                    newest = store.newest_open_id(self.conn)
+                with self.database() as conn:
+                    newest = store.newest_open_id(conn)
                 if newest is None:
                     return self._insert_locked(Game.new(), None)
             found = self.get(newest)
             if found.status == "playing":
                 return found
+
+    def preload(self) -> None:
+        """Restore the game in progress at start (else it is restored when first asked for)."""
+        try:
+            with self.database() as conn:
+                newest = store.newest_open_id(conn)
+            if newest is not None:
+                self.get(newest)
+        except ApiError:
+            pass  # the first request meets the problem again and answers it
 
     def _restore(self, row: store.GameRow) -> OpenGame:
         """The game of a database row; an unreadable open game is set aside (abandoned)."""
@@ -355,17 +376,10 @@ class Games:
         except (ValueError, TypeError, RecursionError) as err:
             print(f"klondike: game {row.id} cannot be restored ({err}); set aside", file=sys.stderr)
             if row.status == "playing":
-                with self.db_lock:
-                    try:
-                        store.abandon_game(
-                            self.conn,
-                            row.id,
-                            version=0,
-                            elapsed_ms=row.elapsed_ms,
-                            ended_at=store.utc_now(),
-                        )
-                    except sqlite3.Error as failed:
-                        raise ApiError(503, "storage_error", {"detail": str(failed)}) from failed
+                with self.database() as conn:
+                    store.abandon_game(
+                        conn, row.id, version=0, elapsed_ms=row.elapsed_ms, ended_at=store.utc_now()
+                    )
             try:
                 game = Game.from_code(row.code)
             except KlondikeError:
@@ -385,25 +399,23 @@ class Games:
         """`_insert`, the registry lock held (and ``abandon``'s lock, if any)."""
         now = self.now()
         stamp = store.utc_now()
-        with self.db_lock:
+        with self.database() as conn:
+            conn.execute("BEGIN IMMEDIATE")
             try:
-                self.conn.execute("BEGIN IMMEDIATE")
-                try:
-                    if abandon is not None:
-                        store.abandon_game(
-                            self.conn,
-                            abandon.id,
-                            version=abandon.version,
-                            elapsed_ms=abandon.clock(now),
-                            ended_at=stamp,
-                        )
-                    new_id = store.insert_game(self.conn, game, started_at=stamp)
-                    self.conn.execute("COMMIT")
-                except BaseException:
-                    self.conn.execute("ROLLBACK")
-                    raise
-            except sqlite3.Error as err:
-                raise ApiError(503, "storage_error", {"detail": str(err)}) from err
+                if abandon is not None:
+                    store.abandon_game(
+                        conn,
+                        abandon.id,
+                        version=abandon.version,
+                        elapsed_ms=abandon.clock(now),
+                        ended_at=stamp,
+                    )
+                new_id = store.insert_game(conn, game, started_at=stamp)
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
         if abandon is not None:
             abandon.elapsed_ms, abandon.since = abandon.clock(now), now
             abandon.status = "abandoned"
@@ -479,10 +491,10 @@ class Games:
             won = game.won
             status = "won" if won else "playing"
             version = entry.version + 1
-            with self.db_lock:
-                try:
+            try:
+                with self.database() as conn:
                     store.save_game(
-                        self.conn,
+                        conn,
                         entry.id,
                         game,
                         version=version,
@@ -490,10 +502,9 @@ class Games:
                         status=status,
                         ended_at=store.utc_now() if won else None,
                     )
-                except sqlite3.Error as err:
-                    raise ApiError(
-                        503, "storage_error", {"detail": str(err)}, game=entry.view(now)
-                    ) from err
+            except ApiError as err:
+                err.game = entry.view(now)  # unchanged: the action was not played
+                raise
             entry.game, entry.version, entry.status = game, version, status
             entry.elapsed_ms, entry.since = elapsed, now
             entry.last = {"move": str(played), "undo": isinstance(action, Undo)}
@@ -547,6 +558,7 @@ def create_app(
     """
     conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
     games = Games(conn, clock)
+    games.preload()
 
     app = FastAPI(
         title="klondike",
@@ -640,13 +652,8 @@ def create_app(
         """Reset the statistics (the history of recent games stays)."""
         if not body.confirm:
             raise ApiError(400, "confirm_required")
-        from . import stats as statistics
-
-        with games.db_lock:
-            try:
-                statistics.reset(conn)
-            except sqlite3.Error as err:
-                raise ApiError(503, "storage_error", {"detail": str(err)}) from err
+        with games.database() as conn:
+            statistics.reset(conn)
         return _json(_stats(games))
 
     @app.get("/", include_in_schema=False)
@@ -676,10 +683,8 @@ def _json(content: Any) -> JSONResponse:
 
 def _stats(games: Games) -> dict[str, Any]:
     """``{"modes": ..., "recent": ...}`` from the statistics module."""
-    from . import stats as statistics
-
-    with games.db_lock:
-        return {"modes": statistics.summary(games.conn), "recent": statistics.recent(games.conn)}
+    with games.database() as conn:
+        return {"modes": statistics.summary(conn), "recent": statistics.recent(conn)}
 
 
 # --------------------------------------------------------------------------- serve
