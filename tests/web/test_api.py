@@ -589,6 +589,7 @@ def test_page_and_static_files(db_path: Path, tmp_path: Path) -> None:
         assert page.headers["content-type"].startswith("text/html")
         script = client.get("/static/app.js")
         assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+        assert script.headers["cache-control"] == "no-cache"
         assert client.get("/static/nothing.js").status_code == 404
         assert client.get("/static/../server.py").status_code == 404
 

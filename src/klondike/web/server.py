@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -267,7 +267,7 @@ class Stats(BaseModel):
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    return {code: {"model": ErrorResponse} for code in (403, 413, 415, 422, *codes)}
+    return {code: {"model": ErrorResponse} for code in (403, 413, 415, 422, 503, *codes)}
 
 
 # --------------------------------------------------------------------------- games
@@ -614,7 +614,7 @@ def create_app(
         """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
         return _json(games.current().view(games.now()))
 
-    @app.post("/api/games", response_model=GameView, responses=_errors(400, 503))
+    @app.post("/api/games", response_model=GameView, responses=_errors(400))
     def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one."""
         return _json(games.new(body).view(games.now()))
@@ -627,7 +627,7 @@ def create_app(
     @app.post(
         "/api/games/{game_id}/restart",
         response_model=GameView,
-        responses=_errors(404, 409, 503),
+        responses=_errors(404, 409),
     )
     def restart(game_id: Id, body: Restart) -> JSONResponse:
         """Abandon the game (if open) and start its deal again."""
@@ -636,7 +636,7 @@ def create_app(
     @app.post(
         "/api/games/{game_id}/actions",
         response_model=ActionResult,
-        responses=_errors(400, 404, 409, 503),
+        responses=_errors(400, 404, 409),
     )
     def act(game_id: Id, action: Annotated[Action, Body()]) -> JSONResponse:
         """Play one action (tap, double_tap, drag, move, undo) on the version named."""
@@ -647,7 +647,7 @@ def create_app(
         """Statistics per mode and the recent games."""
         return _json(_stats(games))
 
-    @app.post("/api/stats/reset", response_model=Stats, responses=_errors(400, 503))
+    @app.post("/api/stats/reset", response_model=Stats, responses=_errors(400))
     def reset_stats(body: ResetStats) -> JSONResponse:
         """Reset the statistics (the history of recent games stays)."""
         if not body.confirm:
@@ -669,11 +669,23 @@ def create_app(
 
 
 class _Static(StaticFiles):
-    """Static files that answer 404 (not a crash) when the directory is missing."""
+    """Static files that answer 404 (not a crash) when the directory is missing, and that
+    the browser revalidates (so a new version of the page is never mixed with an old one)."""
 
     async def check_config(self) -> None:
         if Path(str(self.directory)).is_dir():
             await super().check_config()
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: MutableMapping[str, Any],
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def _json(content: Any) -> JSONResponse:
