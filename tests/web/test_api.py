@@ -648,3 +648,22 @@ def test_database_failures_are_503_not_500(
     count = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     conn.close()
     assert count == (2 if failing != "insert_game" else 1)
+
+
+def test_the_last_100_actions_stay_undoable_across_a_restart(db_path: Path) -> None:
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.post("/api/games", json={"code": "KL1-D3N-AAAAAAG"}).json()
+        boards = [board(view)]
+        for _ in range(110):  # draws and recycles: every tap of the stock is an action
+            view = act(client, view, "tap", pile="S").json()
+            boards.append(board(view))
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+        assert view["version"] == 110 and board(view) == boards[-1]
+        for back in range(1, 101):
+            view = act(client, view, "undo").json()
+            assert board(view) | {"undos": 0} == boards[-1 - back] | {"undos": 0}
+        refused = act(client, view, "undo")
+        assert refused.status_code == 400
+        assert refused.json()["error"]["reason"] == "nothing_to_undo"
+        assert view["can_undo"] is False
