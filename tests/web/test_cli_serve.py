@@ -163,3 +163,19 @@ def test_many_requests_at_once_over_http(running: Server) -> None:
         thread.join()
     assert sorted(codes) == [200] + [409] * 9
     assert httpx.get(running.url + "/api/game").json()["version"] == 1
+
+
+def test_answers_are_not_held_back_by_nagle(running: Server) -> None:
+    """Accepted sockets get TCP_NODELAY (asyncio sets it only on IPPROTO_TCP sockets): else
+    every answer written in two parts waits for the client's delayed ACK, about 40 ms."""
+    sock = server.bind("127.0.0.1", free_port())
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()
+    times = []
+    for _ in range(15):
+        start = time.perf_counter()
+        assert running.http.get("/api/game").status_code == 200
+        times.append(time.perf_counter() - start)
+    assert sorted(times)[len(times) // 2] < 0.030, times

@@ -751,7 +751,9 @@ def bind(host: str, port: int, tries: int = PORT_TRIES) -> socket.socket:
     family = socket.AF_INET6 if ":" in bare else socket.AF_INET
     last: OSError | None = None
     for candidate in range(port, min(port + tries, 65536)):
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only then (without
+        # it, Nagle and delayed ACKs add 40 ms to every answer)
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((bare, candidate))
