@@ -164,16 +164,15 @@ class Server:
         except urllib.error.HTTPError as err:
             return json.loads(err.read())
 
-    def game(self) -> dict[str, Any]:
-        """The view of the game in progress, as the API gives it."""
-        return self.get("/api/game")  # type: ignore[no-any-return]
+    def game(self, game_id: int | None = None) -> dict[str, Any]:
+        """The view of a game (by default the game in progress), as the API gives it."""
+        path = "/api/game" if game_id is None else f"/api/games/{game_id}"
+        return self.get(path)  # type: ignore[no-any-return]
 
-    def hidden(self) -> set[str]:
-        """The names of the face-down and stock cards of the game in progress (from the db)."""
+    def hidden(self, game_id: int) -> set[str]:
+        """The names of the face-down and stock cards of a game (from the database)."""
         with sqlite3.connect(self.db) as conn:
-            row = conn.execute(
-                "SELECT snapshot FROM games WHERE status = 'playing' ORDER BY id DESC LIMIT 1"
-            ).fetchone()
+            row = conn.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return set()
         snap = json.loads(row[0])
@@ -297,10 +296,12 @@ class Table:
     def check(self) -> dict[str, Any]:
         """The page shows exactly the view's face-up cards, in their piles, and no hidden card.
 
-        Returns the view of the game in progress from the API.
+        Returns the view of the page's game from the API.
         """
         self.settle()
-        view = self.server.game()
+        shown = self.page.evaluate("window.klondike.state.view")
+        view = self.server.game(shown["id"])
+        assert shown["version"] == view["version"], "the page shows an old version"
         expected: dict[str, list[str]] = {"W": view["waste"]["top"]}
         for f, cards in enumerate(view["foundations"]):
             expected[f"F{f + 1}"] = cards
@@ -311,10 +312,10 @@ class Table:
             assert self.cards_in(pile) == cards, f"cards of {pile}"
         assert self.page.locator("[data-pile='S'] [data-card]").count() == 0
         html = self.page.content()
-        for name in self.server.hidden():
+        for name in self.server.hidden(view["id"]):
             assert not re.search(rf"data-card=\"{name}\"", html), f"face-down {name} in the DOM"
-        shown = self.page.eval_on_selector_all("[data-card]", "els => els.length")
-        assert shown == sum(len(cards) for cards in expected.values())
+        faces = self.page.eval_on_selector_all("[data-card]", "els => els.length")
+        assert faces == sum(len(cards) for cards in expected.values())
         assert self.page.locator(".card.down[data-card]").count() == 0
         assert not self.errors, self.errors
         return view  # type: ignore[no-any-return]

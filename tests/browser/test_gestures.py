@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from .conftest import Table, same_table, snapshot
 
 Opener = Callable[..., Table]
@@ -258,3 +260,21 @@ def test_input_during_an_animation_is_queued(open_table: Opener) -> None:
             table.page.mouse.click(x, y)
     view = table.check()
     assert view["stock"]["count"] == count - 5 and view["moves"] == 5
+
+
+@pytest.mark.parametrize("screen", ["desktop"])
+def test_a_stale_tab_redraws_the_current_table(open_table: Opener) -> None:
+    """Tab B acts on the version it shows; tab A played meanwhile: 409, B redraws, no move."""
+    first = open_table(base())
+    second = open_table(server=first.server)
+    first.tap(first.card("AH"))
+    played = first.check()
+    assert second.cards_in("T7") == ["AH"]  # the second tab does not know yet
+    second.drag(second.card("7S"), second.card("8D"))
+    assert second.toast() == (
+        "Another tab played on this game: the table shows the current position"
+    )
+    view = second.check()
+    assert same_table(view, played)
+    assert second.cards_in("F2") == ["AH"] and second.cards_in("T7") == ["2H"]
+    assert view["tableau"][1]["up"] == ["8D"]  # the stale drag was not played

@@ -60,13 +60,15 @@ export function layout(view, geo) {
     const up = column.up.length;
     let fd = geo.fanDown;
     let fu = geo.fanUp;
-    const need = down * fd + Math.max(0, up - 1) * fu;
     const room = geo.columnBottom - y - geo.ch;
-    if (need > room && need > 0) {
-      const k = Math.max(room, 0) / need;
-      fd *= k;
-      fu *= k;
+    // Too long for the window: close up the backs first, then the face-up cards.
+    let over = down * fd + Math.max(0, up - 1) * fu - room;
+    if (over > 0 && down > 0) {
+      const cut = Math.min(over, down * (fd - geo.fanDownMin));
+      fd -= cut / down;
+      over -= cut;
     }
+    if (over > 0 && up > 1) fu = Math.max(0, room - down * fd) / (up - 1);
     let cy = y;
     for (let i = 0; i < down; i++) {
       add(`${pile}.d${i}`, null, pile, x, cy, i + 1);
@@ -88,7 +90,9 @@ export function layout(view, geo) {
 export function measure(width, height, draw) {
   const pad = clamp(Math.min(width, height) * 0.02, 6, 20);
   const gap = clamp(width * 0.012, 4, 16);
-  let cw = Math.min((width - 2 * pad - 6 * gap) / 7, 124, (height - 2 * pad) / (1.4 * 3.2));
+  // As wide as seven columns allow, but short enough that a long column (six backs and a
+  // dozen face-up cards) still shows every corner.
+  let cw = Math.min((width - 2 * pad - 6 * gap) / 7, 120, (height - 2 * pad) / (1.4 * 4.5));
   cw = Math.max(Math.floor(cw), 24);
   const ch = Math.round(cw * 1.4);
   const left = Math.round((width - (7 * cw + 6 * gap)) / 2);
@@ -98,7 +102,7 @@ export function measure(width, height, draw) {
   const piles = {};
   const at = (i) => left + i * (cw + gap);
   piles.S = { x: at(0), y: top, w: cw, h: ch };
-  const fanX = Math.round(cw * 0.24);
+  const fanX = Math.round(cw * 0.3);
   piles.W = { x: at(1), y: top, w: draw === 3 ? cw + 2 * fanX : cw, h: ch };
   for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(3 + f), y: top, w: cw, h: ch };
   const columnBottom = height - pad;
@@ -108,6 +112,7 @@ export function measure(width, height, draw) {
   return {
     width, height, cw, ch, gap, piles, columnBottom, fanX,
     fanDown: Math.max(3, Math.round(ch * 0.1)),
+    fanDownMin: Math.max(2, Math.round(ch * 0.035)),
     fanUp: Math.round(ch * 0.27),
     depth: Math.max(1, Math.round(cw / 60)),
   };

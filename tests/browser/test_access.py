@@ -1,0 +1,198 @@
+"""German and English, keyboard play, labels a screen reader speaks, and a table that fits."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .conftest import Table, card_words, snapshot
+
+Opener = Callable[..., Table]
+
+DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
+
+
+def position() -> dict[str, Any]:
+    """T2 8♦ and T4 7♠ (which fits on it); A♥ on T7; T5 empty."""
+    return snapshot(
+        [
+            (0, ["KS"]),
+            (4, ["8D"]),
+            (1, ["9C", "8H"]),
+            (3, ["7S"]),
+            (0, []),
+            (1, ["TD"]),
+            (1, ["AH"]),
+        ],
+        waste=["5C"],
+        foundations=(2, 0, 0, 0),
+    )
+
+
+def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> None:
+    table = open_table(position(), locale="de-DE")
+    page = table.page
+    assert page.locator("#new-game span").text_content() == "Neue Partie"
+    assert page.locator("#undo span").text_content() == "Rückgängig"
+    assert page.locator(".info-label").all_text_contents() == ["Punkte", "Züge", "Zeit"]
+    assert page.locator("#stats-button span").text_content() == "Statistik"
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert page.locator("[data-card='7S']").get_attribute("aria-label") == "Pik Sieben, Spalte 4"
+    # a refusal in German
+    table.drag(table.card("7S"), table.pile("T5"), to="top")
+    assert table.toast() == "Nur ein König darf in eine leere Spalte"
+    page.select_option("#lang", "en")
+    assert page.locator("#new-game span").text_content() == "New game"
+    assert page.locator(".info-label").all_text_contents() == ["Score", "Moves", "Time"]
+    assert (
+        page.locator("[data-card='7S']").get_attribute("aria-label") == "seven of spades, column 4"
+    )
+    page.reload()
+    table.open()
+    assert page.locator("#new-game span").text_content() == "New game"
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.select_option("#lang", "de")
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    assert dialog.locator("h2").text_content() == "Neue Partie"
+    assert dialog.get_by_text("Leicht").is_visible() and dialog.get_by_text("Schwer").is_visible()
+    page.fill("#code-input", "KL2-D1N-AAAAAAG")
+    page.locator("#new-start").click()
+    error = page.locator("#new-error")
+    error.wait_for()
+    assert error.inner_text() == "Ein Partiecode beginnt mit KL1, nicht mit „KL2“"
+
+
+def test_every_reason_has_a_translation_in_both_languages(open_table: Opener) -> None:
+    """Every reason key of the engine and the server is in both tables of i18n.js."""
+    from klondike.errors import MESSAGES
+    from klondike.web import security, server
+
+    table = open_table(position())
+    keys = table.page.evaluate(
+        """async () => {
+            const i18n = await import('/static/js/i18n.js');
+            return {en: i18n.reasonKeys('en'), de: i18n.reasonKeys('de'),
+                    ten: i18n.keys('en'), tde: i18n.keys('de')};
+        }"""
+    )
+    wanted = set(MESSAGES) | set(server.MESSAGES) | set(security.MESSAGES)
+    assert wanted <= set(keys["en"]), wanted - set(keys["en"])
+    assert set(keys["en"]) == set(keys["de"])
+    assert set(keys["ten"]) == set(keys["tde"])
+    # every placeholder of an engine message is filled by the translations
+    texts = table.page.evaluate(
+        """async (reasons) => {
+            const i18n = await import('/static/js/i18n.js');
+            const out = {};
+            for (const lang of ['en', 'de']) {
+                i18n.setLang(lang);
+                for (const [key, params] of Object.entries(reasons))
+                    out[lang + ':' + key] = i18n.reasonText(key, params, '');
+            }
+            return out;
+        }""",
+        {key: dict.fromkeys(re.findall(r"\{(\w+)\}", text), "X") for key, text in MESSAGES.items()},
+    )
+    for key, text in texts.items():
+        assert "{" not in text, f"{key}: {text}"
+
+
+@DESKTOP_ONLY
+def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None:
+    table = open_table(position())
+    page = table.page
+    # Tab from the page into the table reaches the stock first
+    page.locator("#lang").focus()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.pile") == "S":
+            break
+    assert page.evaluate("document.activeElement.dataset.pile") == "S"
+    page.keyboard.press("ArrowDown")  # to column 1 (its top card)
+    assert page.evaluate("document.activeElement.dataset.card") == "KS"
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == "AH"
+    page.keyboard.press("Enter")  # tap: A♥ home
+    view = table.check()
+    assert view["foundations"][1] == ["AH"]
+    # the focus stays on column 7, on the card turned up
+    assert page.evaluate("document.activeElement.closest('[data-pile]').dataset.pile") == "T7"
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == "7S"
+    page.keyboard.press("m")  # pick 7♠ up: its targets light up
+    lit = page.eval_on_selector_all(".pile.target", "els => els.map((el) => el.dataset.pile)")
+    assert lit == ["T2", "T3"]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")  # put it down on column 2
+    view = table.check()
+    assert view["tableau"][1]["up"] == ["8D", "7S"]
+    assert page.locator(".pile.target").count() == 0
+    # D double taps: 8♥ of column 3 has no foundation and no column: nothing; U undoes
+    page.keyboard.press("u")
+    view = table.check()
+    assert view["tableau"][3]["up"] == ["7S"] and view["moves"] == 1
+
+
+def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
+    table = open_table(position())
+    page = table.page
+    view = table.check()
+    stock = table.pile("S").get_attribute("aria-label")
+    assert stock == f"stock, {view['stock']['count']} cards"
+    assert table.card("8H").get_attribute("aria-label") == "eight of hearts, column 3"
+    assert table.card("TD").get_attribute("aria-label") == f"{card_words('TD')}, column 6"
+    downs = page.locator("[data-pile='T2'] .card.down")
+    assert downs.count() == 4
+    assert {downs.nth(i).get_attribute("aria-label") for i in range(4)} == {"face-down card"}
+    assert table.pile("T5").get_attribute("aria-label") == "column 5, empty"
+    assert table.pile("F1").get_attribute("aria-label") == "foundation 1, spades: two of spades"
+    assert table.pile("F2").get_attribute("aria-label") == "foundation 2, hearts, empty"
+
+
+def test_the_table_fits_the_window_and_screenshot(open_table: Opener, screen: str) -> None:
+    """A long column squeezes so every card is on screen; saves docs/screenshots/SCREEN.png."""
+    game = snapshot(
+        [
+            (0, ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D"]),
+            (1, ["QC", "JD"]),
+            (2, ["9D"]),
+            (3, ["TS", "9H", "8C"]),
+            (0, []),
+            (5, ["KD", "QS", "JH", "TC"]),
+            (6, ["6C"]),
+        ],
+        foundations=(1, 2, 1, 0),
+        waste=["7H", "5D", "4C"],
+        draw=3,
+        score=45,
+    )
+    table = open_table(game)
+    view = table.check()
+    size = table.page.viewport_size
+    assert size is not None
+    for name in ["2D", "4C", "AS", "6C", "TC"]:
+        box = table.card(name).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], name
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], name
+    # every face-up card of the long column still shows its corner
+    boxes = [table.card(c).bounding_box() for c in view["tableau"][0]["up"]]
+    gaps = [b["y"] - a["y"] for a, b in itertools.pairwise(boxes)]  # type: ignore[index]
+    assert min(gaps) >= 10
+    # touch targets: a card is at least 44 px tall, the bar's buttons at least 40 px
+    assert boxes[0]["height"] >= 44  # type: ignore[index]
+    for button in ["#new-game", "#undo", "#restart", "#stats-button"]:
+        box = table.page.locator(button).bounding_box()
+        assert (
+            box is not None and box["height"] >= 40 and box["y"] + box["height"] <= size["height"]
+        )
+    table.page.wait_for_timeout(50)
+    table.shoot(screen)
