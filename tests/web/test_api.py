@@ -667,3 +667,27 @@ def test_the_last_100_actions_stay_undoable_across_a_restart(db_path: Path) -> N
         assert refused.status_code == 400
         assert refused.json()["error"]["reason"] == "nothing_to_undo"
         assert view["can_undo"] is False
+
+
+def test_a_view_read_during_actions_is_always_one_committed_version(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+    boards = {0: board(view)}
+    seen: list[dict[str, Any]] = []
+    done = threading.Event()
+
+    def reader() -> None:
+        while not done.is_set():
+            seen.append(client.get(f"/api/games/{view['id']}").json())
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        for _ in range(80):
+            view = act(client, view, "tap", pile="S").json()
+            boards[view["version"]] = board(view)
+    finally:
+        done.set()
+        thread.join()
+    assert len(seen) > 5
+    for read in seen:
+        assert board(read) == boards[read["version"]]

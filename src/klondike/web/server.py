@@ -332,6 +332,11 @@ class Games:
 
     # ---- reading
 
+    def view(self, entry: OpenGame) -> dict[str, Any]:
+        """The view of a game, taken under its lock (never half-way through an action)."""
+        with entry.lock:
+            return entry.view(self.now())
+
     def get(self, game_id: int) -> OpenGame:
         """The game ``game_id`` (an open one from memory, else from the database); 404."""
         with self.registry:
@@ -612,17 +617,17 @@ def create_app(
     @app.get("/api/game", response_model=GameView, responses=_errors())
     def game_in_progress() -> JSONResponse:
         """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
-        return _json(games.current().view(games.now()))
+        return _json(games.view(games.current()))
 
     @app.post("/api/games", response_model=GameView, responses=_errors(400))
     def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one."""
-        return _json(games.new(body).view(games.now()))
+        return _json(games.view(games.new(body)))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
     def one_game(game_id: Id) -> JSONResponse:
         """The view of a game."""
-        return _json(games.get(game_id).view(games.now()))
+        return _json(games.view(games.get(game_id)))
 
     @app.post(
         "/api/games/{game_id}/restart",
@@ -631,7 +636,7 @@ def create_app(
     )
     def restart(game_id: Id, body: Restart) -> JSONResponse:
         """Abandon the game (if open) and start its deal again."""
-        return _json(games.restart(game_id, body.version).view(games.now()))
+        return _json(games.view(games.restart(game_id, body.version)))
 
     @app.post(
         "/api/games/{game_id}/actions",
