@@ -691,3 +691,12 @@ def test_a_view_read_during_actions_is_always_one_committed_version(client: Test
     assert len(seen) > 5
     for read in seen:
         assert board(read) == boards[read["version"]]
+
+
+def test_recent_games_show_the_running_clock_of_the_open_game(db_path: Path) -> None:
+    clock = FakeClock()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        view = client.get("/api/game").json()
+        clock.seconds += 7
+        recent = client.get("/api/stats").json()["recent"]
+        assert recent[0]["id"] == view["id"] and recent[0]["elapsed_ms"] == 7000

@@ -699,9 +699,16 @@ def _json(content: Any) -> JSONResponse:
 
 
 def _stats(games: Games) -> dict[str, Any]:
-    """``{"modes": ..., "recent": ...}`` from the statistics module."""
+    """``{"modes": ..., "recent": ...}`` from the statistics module; an open game's time is
+    its running clock, not the one saved at its last action."""
     with games.database() as conn:
-        return {"modes": statistics.summary(conn), "recent": statistics.recent(conn)}
+        modes, recent = statistics.summary(conn), statistics.recent(conn)
+    now = games.now()
+    for game in recent:
+        entry = games.open.get(game["id"])
+        if game["result"] == "playing" and entry is not None:
+            game["elapsed_ms"] = entry.clock(now)
+    return {"modes": modes, "recent": recent}
 
 
 # --------------------------------------------------------------------------- serve
