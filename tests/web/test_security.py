@@ -155,3 +155,10 @@ def test_an_app_outlives_its_test_clients(db_path: Path) -> None:
     for _ in range(2):
         with TestClient(app) as client:
             assert client.post("/api/games", json={}).status_code == 200
+
+
+def test_refusals_carry_the_protective_headers_too(client: TestClient) -> None:
+    refused = client.get("/api/game", headers={"Host": "<script>evil.example</script>"})
+    assert refused.status_code == 403
+    assert refused.headers["x-content-type-options"] == "nosniff"
+    assert refused.headers["content-type"] == "application/json"

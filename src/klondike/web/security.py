@@ -85,6 +85,7 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        send = _with_headers(send)
         headers: dict[bytes, bytes] = {}
         for key, value in scope["headers"]:
             headers.setdefault(key.lower(), value)
@@ -99,7 +100,6 @@ class Guard:
         ):
             await _refuse(send, 403, "bad_origin")
             return
-        send = _with_headers(send)
         if method in SAFE_METHODS:
             await self.app(scope, receive, send)
             return
