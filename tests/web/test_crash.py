@@ -123,7 +123,7 @@ def kill_in_flight(server: Server, player: Player, rng: random.Random) -> dict[s
 
     thread = threading.Thread(target=send)
     thread.start()
-    time.sleep(rng.uniform(0, 0.008))
+    time.sleep(rng.uniform(0, 0.004))
     server.proc.send_signal(signal.SIGKILL)
     server.proc.communicate()
     thread.join()
