@@ -81,6 +81,10 @@ function refused(err) {
     return;
   }
   if (err.game) show(err.game);
+  if (err.reason === "game_over" && err.params?.status === "abandoned") {
+    // Another tab started a new game: show the game in progress.
+    enqueue(async () => show(await call("GET", "/api/game")));
+  }
   if (err.reason === "network") toast(t("network", { detail: err.message }));
   else toast(reasonText(err.reason, err.params, err.message));
 }
@@ -352,7 +356,11 @@ function renderStats(data) {
   modes.replaceChildren();
   const head = document.createElement("tr");
   head.append(cell("th", ""));
-  for (const m of data.modes) head.append(cell("th", modeName(m.draw, m.scoring), "num"));
+  for (const m of data.modes) {
+    const th = cell("th", "", "num mode");
+    for (const part of modeName(m.draw, m.scoring).split(" · ")) th.append(cell("span", part));
+    head.append(th);
+  }
   const thead = document.createElement("thead");
   thead.append(head);
   const tbody = document.createElement("tbody");
@@ -395,7 +403,7 @@ function renderStats(data) {
   }
   const rhead = document.createElement("tr");
   for (const key of ["col_date", "col_code", "col_mode", "col_result", "score", "moves", "time"]) {
-    rhead.append(cell("th", t(key)));
+    rhead.append(cell("th", t(key), `col-${key}`));
   }
   rhead.append(cell("th", ""));
   const rthead = document.createElement("thead");
@@ -408,13 +416,13 @@ function renderStats(data) {
     tr.dataset.result = game.result;
     const when = new Date(game.ended_at ?? game.started_at);
     tr.append(
-      cell("td", Number.isNaN(when.getTime()) ? "" : dates.format(when)),
+      cell("td", Number.isNaN(when.getTime()) ? "" : dates.format(when), "col-col_date"),
       cell("td", game.code, "mono"),
-      cell("td", modeName(game.draw, game.scoring)),
+      cell("td", modeName(game.draw, game.scoring), "col-col_mode"),
       cell("td", t(`result_${game.result}`), `result-${game.result}`),
       cell("td", game.score_text, "num"),
       cell("td", String(game.moves), "num"),
-      cell("td", formatTime(game.elapsed_ms), "num"),
+      cell("td", formatTime(game.elapsed_ms), "num col-time"),
     );
     const td = document.createElement("td");
     const button = cell("button", t("replay"), "btn btn-small replay");
@@ -562,6 +570,17 @@ function idle() {
     !pointer.press
   );
 }
+
+// Back to this tab: another tab may have played meanwhile.
+document.addEventListener("visibilitychange", () => {
+  const view = state.view;
+  if (document.visibilityState !== "visible" || !view) return;
+  enqueue(async () => {
+    const fresh = await call("GET", `/api/games/${view.id}`);
+    if (fresh.status === "abandoned") show(await call("GET", "/api/game"));
+    else if (fresh.version !== state.view.version) show(fresh);
+  });
+});
 
 window.klondike = { state, board, pointer, keyboard, idle };
 start();

@@ -102,7 +102,7 @@ export function measure(width, height, draw) {
   const piles = {};
   const at = (i) => left + i * (cw + gap);
   piles.S = { x: at(0), y: top, w: cw, h: ch };
-  const fanX = Math.round(cw * 0.3);
+  const fanX = Math.round(cw * 0.36);
   piles.W = { x: at(1), y: top, w: draw === 3 ? cw + 2 * fanX : cw, h: ch };
   for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(3 + f), y: top, w: cw, h: ch };
   const columnBottom = height - pad;
