@@ -188,10 +188,12 @@ def test_double_tap_waste_card_below_the_top_refused() -> None:
     refused(g, lambda: g.double_tap("W", "7H"), "not_top_waste")
 
 
-def test_double_tap_face_down_card_refused() -> None:
+def test_double_tap_face_down_card_refused_like_any_card_not_there() -> None:
     g = game(tableau=["3C 4D | 8H", "9S"])
-    err = refused(g, lambda: g.double_tap("T1", "4D"), "not_face_up")
-    assert err.params == {"card": "4♦"}
+    hidden = refused(g, lambda: g.double_tap("T1", "4D"), "card_not_in_pile")
+    elsewhere = refused(g, lambda: g.double_tap("T1", "5D"), "card_not_in_pile")
+    assert hidden.params == {"card": "4♦", "pile": "column 1"}
+    assert str(hidden).replace("4♦", "X") == str(elsewhere).replace("5♦", "X")
 
 
 def test_double_tap_card_of_another_pile_refused() -> None:

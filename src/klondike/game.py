@@ -620,7 +620,11 @@ class Game:
         return _MOVES[(code >> 4) & 15][code & 15]
 
     def _check_card_in(self, pile: int, card: Card) -> None:
-        """Raise :class:`IllegalMove` unless ``card`` is a face-up card of ``pile``."""
+        """Raise :class:`IllegalMove` unless ``card`` is a face-up card of ``pile``.
+
+        The answer for a card that lies face down in ``pile`` is the same as for one that
+        lies elsewhere, so no one learns where a hidden card is by asking.
+        """
         if pile == WASTE:
             if card in self.waste:
                 if self.waste[-1] != card:
@@ -629,8 +633,6 @@ class Game:
         elif pile >= T0:
             if card in self.up[pile - T0]:
                 return
-            if card in self.down[pile - T0]:
-                raise IllegalMove("not_face_up", card=pretty(card))
         elif pile != STOCK:
             height = self.foundations[pile - F0]
             if SUIT[card] == pile - F0 and RANK[card] <= height:

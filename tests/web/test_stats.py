@@ -334,6 +334,12 @@ def test_recent_keeps_uncounted_games(conn: sqlite3.Connection) -> None:
     assert [g["id"] for g in stats.recent(conn)] == [uncounted, counted]
 
 
+def test_recent_leaves_out_games_left_before_any_action(conn: sqlite3.Connection) -> None:
+    played = add_game(conn, "abandoned", moves=3)
+    add_game(conn, "abandoned", moves=0, version=0, counted=0)
+    assert [g["id"] for g in stats.recent(conn)] == [played]
+
+
 # --------------------------------------------------------------------------- reset
 
 

@@ -101,11 +101,12 @@ SELECT {_COLUMNS}
  LIMIT 1
 """
 
-# The finished games, the last ended first (counted or not: a reset keeps the history).
+# The finished games, the last ended first (counted or not: a reset keeps the history);
+# a game left before any action was accepted in it is no part of the history.
 _FINISHED_SQL = f"""
 SELECT {_COLUMNS}
   FROM games
- WHERE status IN ('won', 'abandoned')
+ WHERE status = 'won' OR (status = 'abandoned' AND version > 0)
  ORDER BY ended_at DESC, id DESC
  LIMIT ?
 """
