@@ -99,6 +99,15 @@ def test_double_tap_chooses_the_longest_column(open_table: Opener) -> None:
     assert view["moves"] == 1 and view["last"]["move"] == "T4-T2"
 
 
+def test_double_tap_on_a_card_under_others_moves_its_run(open_table: Opener) -> None:
+    """9♣ lies under 8♥: a double tap on it moves both onto 10♦."""
+    table = open_table(base())
+    table.double_tap(table.card("9C"))
+    view = table.check()
+    assert view["tableau"][5]["up"] == ["TD", "9C", "8H"]
+    assert view["last"]["move"] == "T3-T6" and view["moves"] == 1
+
+
 def test_double_tap_does_not_act_on_the_uncovered_card(open_table: Opener) -> None:
     """The first tap sends A♥ home and turns up 2♥: the second tap must not send 2♥ too."""
     table = open_table(base())

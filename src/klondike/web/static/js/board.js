@@ -102,7 +102,7 @@ export function measure(width, height, draw) {
   const piles = {};
   const at = (i) => left + i * (cw + gap);
   piles.S = { x: at(0), y: top, w: cw, h: ch };
-  const fanX = Math.round(cw * 0.36);
+  const fanX = Math.round(cw * 0.45);
   piles.W = { x: at(1), y: top, w: draw === 3 ? cw + 2 * fanX : cw, h: ch };
   for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(3 + f), y: top, w: cw, h: ch };
   const columnBottom = height - pad;
@@ -249,7 +249,9 @@ export class Board {
     this.labelPiles(view);
 
     const lastMove = view.last && !view.last.undo ? view.last.move : null;
+    const deal = reset && previous && !matchMedia("(prefers-reduced-motion: reduce)").matches;
     const moving = [];
+    let longest = 0;
     for (const item of items.values()) {
       let el = this.cards.get(item.key);
       let start = from.get(item.key);
@@ -261,7 +263,10 @@ export class Board {
           if (item.pile === "W" && lastMove === "S-W") {
             start = { x: geo.piles.S.x, y: geo.piles.S.y };
             flip = true;
-          } else if (item.pile[0] === "T" && item.z - 1 === view.tableau[Number(item.pile[1]) - 1].down) {
+          } else if (
+            item.pile[0] === "T" &&
+            item.z - 1 === view.tableau[Number(item.pile[1]) - 1].down
+          ) {
             const before = previous.tableau[Number(item.pile[1]) - 1];
             const now = view.tableau[Number(item.pile[1]) - 1];
             if (before.down > now.down && !before.up.includes(item.name)) flip = true;
@@ -277,11 +282,21 @@ export class Board {
       el.dataset.z = item.z;
       const target = `translate(${tx}px, ${ty}px)`;
       el.classList.remove("dragging", "lifted");
+      if (el.style.transitionDelay) el.style.transitionDelay = "";
+      if (el.style.opacity) el.style.opacity = "";
+      let delay = 0;
+      if (deal && item.pile[0] === "T") {
+        // A new game: the columns are dealt from the stock, row by row.
+        start = { x: geo.piles.S.x, y: geo.piles.S.y };
+        delay = ((item.z - 1) * 7 + Number(item.pile[1]) - 1) * 9;
+        longest = Math.max(longest, delay);
+      }
       if (start && (Math.abs(start.x - item.x) > 0.5 || Math.abs(start.y - item.y) > 0.5)) {
         el.classList.add("still");
         el.style.transform = `translate(${start.x - box.x}px, ${start.y - box.y}px)`;
         el.style.zIndex = String(600 + item.z);
-        moving.push({ el, target, z: item.z });
+        moving.push({ el, target, z: item.z, delay, hidden: deal });
+        if (deal) el.style.opacity = "0"; // shown when its turn to be dealt comes
       } else {
         el.style.transform = target;
         el.style.zIndex = String(item.z);
@@ -308,9 +323,17 @@ export class Board {
         }
         m.el.classList.remove("still");
         m.el.classList.add("moving");
+        if (m.delay) m.el.style.transitionDelay = `${m.delay}ms`;
         m.el.style.transform = m.target;
+        if (m.hidden) {
+          m.el.style.opacity = "";
+          if (m.el.dataset.card) {
+            m.el.style.setProperty("--flip-delay", `${m.delay}ms`);
+            m.el.classList.add("flip");
+          }
+        }
       }
-      const until = performance.now() + Math.max(SLIDE_MS, FLIP_MS) + 20;
+      const until = performance.now() + longest + Math.max(SLIDE_MS, FLIP_MS) + 20;
       this.animating = until;
       clearTimeout(this.cleanup);
       this.cleanup = setTimeout(() => this.settle(), until - performance.now());
@@ -325,6 +348,9 @@ export class Board {
   settle() {
     for (const el of this.cards.values()) {
       el.classList.remove("flip", "moving");
+      el.style.transitionDelay = "";
+      el.style.opacity = "";
+      el.style.removeProperty("--flip-delay");
       if (!el.classList.contains("dragging")) el.style.zIndex = el.dataset.z;
     }
   }
