@@ -174,8 +174,14 @@ function targets(card) {
   return state.view?.targets?.[card] ?? [];
 }
 
+/** Tap a pile. An empty stock that may not be turned again asks the engine, which says why. */
 function tapPile(pile) {
-  return act({ action: "tap", pile });
+  if (pile !== "S") return act({ action: "tap", pile });
+  return act((view) =>
+    view.stock.count === 0 && view.stock.recycle !== "allowed"
+      ? { action: "move", move: "W-S" }
+      : { action: "tap", pile: "S" },
+  );
 }
 
 const pointer = new PointerInput(board, {
@@ -183,12 +189,7 @@ const pointer = new PointerInput(board, {
   targets,
   tap(gesture) {
     if (gesture.pile === "S") {
-      // An empty stock that may not be turned again: ask the engine, which says why not.
-      act((view) =>
-        view.stock.count === 0 && view.stock.recycle !== "allowed"
-          ? { action: "move", move: "W-S" }
-          : { action: "tap", pile: "S" },
-      );
+      tapPile("S");
       return;
     }
     if (!gesture.card || !gesture.top) return; // a card under others, a back, an empty pile

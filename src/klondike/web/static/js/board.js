@@ -432,10 +432,18 @@ export class Board {
     });
   }
 
-  /** Mark the piles a dragged card may land on. */
+  /** Mark the piles a dragged card may land on (and the card it would land on). */
   highlight(piles) {
     for (const [name, el] of Object.entries(this.piles)) {
       el.classList.toggle("target", piles.includes(name));
+    }
+    for (const el of this.root.querySelectorAll(".card.drop-on")) el.classList.remove("drop-on");
+    for (const pile of piles) {
+      let top = null;
+      for (const item of this.items?.values() ?? []) {
+        if (item.pile === pile && (!top || item.z > top.z)) top = item;
+      }
+      if (top) this.cards.get(top.key)?.classList.add("drop-on");
     }
   }
 

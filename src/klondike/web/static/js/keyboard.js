@@ -5,7 +5,7 @@
 // taps, M picks the focused card up and puts it down on the focused pile (Enter also puts
 // it down), Escape lets go. U (or Ctrl+Z) undoes, N opens the New game dialog.
 
-import { cardWords, pileWords, t } from "./i18n.js";
+import { cardWords, t } from "./i18n.js";
 
 const TOP_ROW = ["S", "W", null, "F1", "F2", "F3", "F4"];
 const COLUMNS = ["T1", "T2", "T3", "T4", "T5", "T6", "T7"];
@@ -164,10 +164,5 @@ export class KeyboardInput {
     if (this.picked) this.board.card(this.picked.card)?.classList.remove("picked");
     this.picked = null;
     this.board.highlight([]);
-  }
-
-  /** Words for the focused place, for the live region. */
-  describe(pile) {
-    return pileWords(pile);
   }
 }
