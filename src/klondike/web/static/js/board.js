@@ -113,7 +113,8 @@ export function measure(width, height, draw) {
     width, height, cw, ch, gap, piles, columnBottom, fanX,
     fanDown: Math.max(3, Math.round(ch * 0.1)),
     fanDownMin: Math.max(2, Math.round(ch * 0.035)),
-    fanUp: Math.round(ch * 0.27),
+    // a tall narrow window (a phone) has room to fan the face-up cards wider
+    fanUp: Math.round(ch * (columnBottom - columnTop > ch * 6 ? 0.33 : 0.27)),
     depth: Math.max(1, Math.round(cw / 60)),
   };
 }
@@ -239,6 +240,7 @@ export class Board {
     // Write: piles, then cards at their start positions.
     this.root.style.setProperty("--cw", `${geo.cw}px`);
     this.root.style.setProperty("--ch", `${geo.ch}px`);
+    this.root.classList.toggle("small-cards", geo.cw < 64);
     for (const [name, box] of Object.entries(geo.piles)) {
       const el = this.piles[name];
       el.style.left = `${box.x}px`;

@@ -24,6 +24,13 @@ export class PointerInput {
     board.root.addEventListener("pointerdown", (e) => this.down(e));
     board.root.addEventListener("contextmenu", (e) => e.preventDefault());
     board.root.addEventListener("dragstart", (e) => e.preventDefault());
+    // Escape during a drag lets go: the cards slide back.
+    window.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.press?.dragging) {
+        e.preventDefault();
+        this.cancel({ pointerId: this.press.id });
+      }
+    });
   }
 
   down(e) {
