@@ -244,7 +244,9 @@ class Table:
         self.screen = screen
         self.touch = SCREENS[screen]["has_touch"]
         self.errors: list[str] = []
+        self.requests: list[str] = []
         page.on("pageerror", lambda err: self.errors.append(str(err)))
+        page.on("request", lambda request: self.requests.append(request.url))
         page.on("console", self._console)
         self._cdp: CDPSession | None = None
 
@@ -318,6 +320,8 @@ class Table:
         assert faces == sum(len(cards) for cards in expected.values())
         assert self.page.locator(".card.down[data-card]").count() == 0
         assert not self.errors, self.errors
+        foreign = [url for url in self.requests if not url.startswith(self.server.url + "/")]
+        assert not foreign, f"the page loaded something from elsewhere: {foreign}"
         return view  # type: ignore[no-any-return]
 
     # -- gestures

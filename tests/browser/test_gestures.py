@@ -70,6 +70,28 @@ def test_drag_a_king_onto_an_empty_column_anywhere_in_its_lane(open_table: Opene
     assert view["tableau"][1]["down"] == 1
 
 
+@pytest.mark.parametrize("screen", ["desktop"])
+def test_escape_during_a_drag_lets_go(open_table: Opener) -> None:
+    table = open_table(base())
+    before = table.check()
+    x0, y0 = table.point(table.card("7S"))
+    x1, y1 = table.point(table.card("8D"), "middle")
+    mouse = table.page.mouse
+    mouse.move(x0, y0)
+    mouse.down()
+    mouse.move(x1, y1, steps=6)
+    lit = table.page.eval_on_selector_all(".pile.target", "els => els.map((el) => el.dataset.pile)")
+    assert lit == ["T2", "T3"]
+    table.page.keyboard.press("Escape")
+    mouse.up()
+    after = table.check()
+    assert same_table(after, before)
+    assert table.page.locator(".pile.target").count() == 0
+    card = table.card("7S").bounding_box()
+    column = table.pile("T4").bounding_box()
+    assert card is not None and column is not None and abs(card["x"] - column["x"]) < 1
+
+
 def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
     table = open_table(base())
     table.tap(table.card("AH"))
