@@ -231,38 +231,9 @@ class ErrorResponse(BaseModel):
     game: GameView | None
 
 
-class ModeSummary(BaseModel):
-    draw: int
-    scoring: str
-    played: int
-    won: int
-    win_rate: float
-    current_streak: int
-    longest_streak: int
-    best_score: int | None
-    fastest_win_ms: int | None
-    fewest_moves: int | None
-    perfect_wins: int
-    vegas_balance: int | None
-
-
-class RecentEntry(BaseModel):
-    id: int
-    code: str
-    draw: int
-    scoring: str
-    result: Literal["won", "abandoned", "playing"]
-    score: int
-    score_text: str
-    moves: int
-    elapsed_ms: int
-    started_at: str
-    ended_at: str | None
-
-
 class Stats(BaseModel):
-    modes: list[ModeSummary]
-    recent: list[RecentEntry]
+    modes: list[statistics.ModeStats]
+    recent: list[statistics.RecentGame]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:

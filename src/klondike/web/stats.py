@@ -22,10 +22,12 @@ import sys
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, Literal
 
-from ..game import dollars
+from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
+
 from .store import DatabaseError, default_db_path, open_database
+from .view import score_text
 
 MODES: tuple[tuple[int, str], ...] = ((1, "normal"), (3, "normal"), (1, "vegas"), (3, "vegas"))
 """The four modes in the order `summary` lists them: (draw, scoring)."""
@@ -55,7 +57,7 @@ class RecentGame(TypedDict):
     code: str
     draw: int
     scoring: str
-    result: str
+    result: Literal["won", "abandoned", "playing"]
     score: int
     score_text: str
     moves: int
@@ -187,22 +189,21 @@ def recent(conn: sqlite3.Connection, limit: int = 20) -> list[RecentGame]:
     return [_recent_game(row) for row in rows]
 
 
-def _recent_game(row: Sequence[object]) -> RecentGame:
+def _recent_game(row: tuple[Any, ...]) -> RecentGame:
     """A row of `_COLUMNS` as a `RecentGame`."""
     game_id, code, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at = row
-    score = int(str(score))
     return {
-        "id": int(str(game_id)),
-        "code": str(code),
-        "draw": int(str(draw)),
-        "scoring": str(scoring),
-        "result": str(status),
+        "id": game_id,
+        "code": code,
+        "draw": draw,
+        "scoring": scoring,
+        "result": status,
         "score": score,
-        "score_text": dollars(score) if scoring == "vegas" else str(score),
-        "moves": int(str(moves)),
-        "elapsed_ms": int(str(elapsed_ms)),
-        "started_at": str(started_at),
-        "ended_at": None if ended_at is None else str(ended_at),
+        "score_text": score_text(score, scoring),
+        "moves": moves,
+        "elapsed_ms": elapsed_ms,
+        "started_at": started_at,
+        "ended_at": ended_at,
     }
 
 
@@ -272,7 +273,7 @@ def format_summary(modes: Sequence[ModeStats]) -> str:
     def score(mode: ModeStats, value: int | None) -> str:
         if value is None:
             return "-"
-        return dollars(value) if mode["scoring"] == "vegas" else str(value)
+        return score_text(value, mode["scoring"])
 
     def duration(value: int | None) -> str:
         return "-" if value is None else format_duration(value)
