@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test check pytest chromium bench clean
+.PHONY: run test check pytest chromium bench screenshots clean
 
 run: $(VENV)/.installed
 	$(BIN)/klondike $(ARGS)
@@ -35,6 +35,11 @@ chromium:
 
 bench: $(VENV)/.installed-test chromium
 	$(BIN)/python bench/engine.py
+
+# Refresh the README's screenshots from the browser tests' own.
+screenshots: $(VENV)/.installed-test chromium
+	$(BIN)/pytest tests/browser -k screenshot
+	cp tests/artifacts/screenshots/desktop.png tests/artifacts/screenshots/phone.png docs/screenshots/
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

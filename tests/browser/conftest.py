@@ -38,7 +38,7 @@ from klondike.web import store
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"  # `make screenshots` copies to docs/
 REFUSAL = re.compile(r"Failed to load resource: the server responded with a status of 4\d\d")
 
 SCREENS: dict[str, dict[str, Any]] = {
@@ -391,7 +391,7 @@ class Table:
         return self._cdp
 
     def shoot(self, name: str) -> None:
-        """Save a screenshot of the page to docs/screenshots/NAME.png."""
+        """Save a screenshot of the page to tests/artifacts/screenshots/NAME.png."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
