@@ -1,16 +1,21 @@
-"""The database: where it lives, schema version 1, WAL and FULL sync, refusing newer files."""
+"""The database: where it lives, schema version 1, WAL and FULL sync, migrations, refusing
+newer files."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from klondike import Game
 from klondike.web import store
+from klondike.web.server import create_app
 from klondike.web.store import DatabaseError, open_database
+
+from .conftest import HOST, TestClient
 
 
 def test_new_database_has_schema_version_1(db_path: Path) -> None:
@@ -120,4 +125,90 @@ def test_save_and_abandon(db_path: Path) -> None:
     )  # fmt: skip
     assert (two.status, two.counted) == ("abandoned", 0)  # nothing played: not counted
     assert store.load_game(conn, 999) is None
+    conn.close()
+
+
+def test_migrations_are_a_list_of_steps_up_to_the_schema_version() -> None:
+    assert sorted(store.MIGRATIONS) == list(range(1, store.SCHEMA_VERSION + 1))
+
+
+def _add_note_column(conn: sqlite3.Connection) -> None:
+    """A made-up version 2: a column with a default, the way a real step would add one."""
+    conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+
+def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A version-1 file opened by a (made-up) version-2 klondike: step 2 runs once, in
+    order, and the games are still there; a server started on it continues its game."""
+    conn = open_database(db_path)
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    game.play("S-W")
+    game_id = store.insert_game(conn, game, version=1)
+    conn.close()
+    ran: list[int] = []
+
+    def step_2(conn: sqlite3.Connection) -> None:
+        ran.append(conn.execute("PRAGMA user_version").fetchone()[0])
+        _add_note_column(conn)
+
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(store.MIGRATIONS, 2, step_2)
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert ran == [1]  # run on the version-1 file, exactly once
+    assert conn.execute("SELECT id, note, moves FROM games").fetchall() == [(game_id, "", 1)]
+    conn.close()
+    open_database(db_path).close()  # already at version 2: nothing runs again
+    assert ran == [1]
+
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+    assert (view["id"], view["version"], view["moves"]) == (game_id, 1, 1)
+
+
+def test_a_new_file_runs_every_step_in_order(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ran: list[int] = []
+
+    def recording(version: int) -> Callable[[sqlite3.Connection], None]:
+        def step(conn: sqlite3.Connection) -> None:
+            ran.append(version)
+            if version == 2:
+                _add_note_column(conn)
+
+        return step
+
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 3)
+    first = store.MIGRATIONS[1]
+    monkeypatch.setitem(store.MIGRATIONS, 1, lambda conn: (ran.append(1), first(conn)))
+    monkeypatch.setitem(store.MIGRATIONS, 2, recording(2))
+    monkeypatch.setitem(store.MIGRATIONS, 3, recording(3))
+    conn = open_database(db_path)
+    assert ran == [1, 2, 3] and conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    conn.close()
+
+
+def test_a_failing_migration_leaves_the_file_at_its_old_version(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conn = open_database(db_path)
+    game_id = store.insert_game(conn, Game.from_code("KL1-D1N-AAAAAAG"))
+    conn.close()
+
+    def broken(conn: sqlite3.Connection) -> None:
+        _add_note_column(conn)
+        conn.execute("INSERT INTO no_such_table VALUES (1)")
+
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(store.MIGRATIONS, 2, broken)
+    with pytest.raises(DatabaseError, match=str(db_path)):
+        open_database(db_path)
+    monkeypatch.undo()
+    conn = open_database(db_path)  # still a good version-1 file, the half step undone
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    assert "note" not in columns and store.load_game(conn, game_id) is not None
     conn.close()
