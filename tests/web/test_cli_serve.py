@@ -179,3 +179,47 @@ def test_answers_are_not_held_back_by_nagle(running: Server) -> None:
         assert running.http.get("/api/game").status_code == 200
         times.append(time.perf_counter() - start)
     assert sorted(times)[len(times) // 2] < 0.030, times
+
+
+def test_bad_requests_to_the_real_server_get_a_4xx_with_a_message(running: Server) -> None:
+    """Through uvicorn itself: another site's Host or Origin, bad bodies, unknown ids.
+    Each gets a 4xx in the API's error shape (never a 5xx) and changes nothing."""
+    view = running.http.get("/api/game").json()
+    url = f"/api/games/{view['id']}/actions"
+    tap = b'{"version": 0, "action": "tap", "pile": "S"}'
+    json_type = {"Content-Type": "application/json"}
+
+    def big() -> Iterator[bytes]:  # no Content-Length: counted while it arrives
+        for _ in range(40):
+            yield b" " * 1024
+
+    cases: list[tuple[str, str, object, dict[str, str], int, str]] = [
+        ("GET", "/api/game", None, {"Host": f"evil.example:{running.port}"}, 403, "bad_host"),
+        ("POST", url, tap, {**json_type, "Host": "evil.example"}, 403, "bad_host"),
+        ("POST", url, tap, {**json_type, "Origin": "http://evil.example"}, 403, "bad_origin"),
+        ("POST", "/api/stats/reset", b'{"confirm": true}', {**json_type, "Origin": "null"},
+         403, "bad_origin"),
+        ("GET", "/api/stats", None, {"Sec-Fetch-Site": "cross-site"}, 403, "bad_origin"),
+        ("POST", url, tap, {"Content-Type": "text/plain"}, 415, "bad_content_type"),
+        ("POST", url, b"{not json", json_type, 422, "bad_request"),
+        ("POST", url, b'{"version": "0", "action": "tap", "pile": "S"}', json_type, 422,
+         "bad_request"),
+        ("POST", url, b'{"version": 0, "action": "fly"}', json_type, 422, "bad_request"),
+        ("POST", url, b"\xff\xfe", json_type, 422, "bad_request"),
+        ("POST", url, big(), json_type, 413, "too_large"),
+        ("POST", url, b" " * 20_000, json_type, 413, "too_large"),
+        ("POST", "/api/games/424242/actions", tap, json_type, 404, "game_not_found"),
+        ("GET", "/api/games/0", None, {}, 422, "bad_request"),
+        ("GET", "/api/games/99999999999999999999", None, {}, 422, "bad_request"),
+        ("POST", url, b'{"version": 0, "action": "move", "move": "T1-F9"}', json_type, 400,
+         "bad_move_text"),
+        ("PUT", url, tap, json_type, 405, "method_not_allowed"),
+    ]  # fmt: skip
+    for method, path, body, headers, status, reason in cases:
+        response = running.http.request(method, path, content=body, headers=headers)  # type: ignore[arg-type]
+        assert response.status_code == status, (method, path, headers, response.text)
+        error = response.json()["error"]
+        assert error["reason"] == reason and error["message"], (path, headers, error)
+    after = running.http.get("/api/game").json()
+    assert (after["id"], after["version"]) == (view["id"], 0)  # nothing was played
+    assert [game["id"] for game in running.http.get("/api/stats").json()["recent"]] == [view["id"]]
