@@ -369,6 +369,19 @@ def test_clock_counts_from_the_last_saved_value_and_skips_downtime(db_path: Path
         assert client.get("/api/game").json()["elapsed_ms"] == 6500
 
 
+def test_an_open_game_read_later_resumes_its_clock_from_then(db_path: Path) -> None:
+    older = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"), elapsed_ms=7000, version=3)
+    newer = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"), elapsed_ms=1000, version=1)
+    clock = FakeClock()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        clock.seconds += 100
+        assert client.get("/api/game").json()["id"] == newer  # read at the start
+        assert client.get(f"/api/games/{newer}").json()["elapsed_ms"] == 101_000
+        assert client.get(f"/api/games/{older}").json()["elapsed_ms"] == 7000  # read now
+        clock.seconds += 2
+        assert client.get(f"/api/games/{older}").json()["elapsed_ms"] == 9000
+
+
 # --------------------------------------------------------------------------- persistence
 
 
@@ -450,6 +463,39 @@ def test_two_tabs_stale_version_gets_409_and_the_current_view(db_path: Path) -> 
             "S-W",
             "T5-T4",
         ]
+
+
+def test_two_servers_on_one_file_never_lose_or_resurrect_a_move(db_path: Path) -> None:
+    """``klondike`` started twice (the second on the next port) shares the file: each server
+    writes an action only over the version it read, else answers 409 with the game as the
+    file holds it."""
+    with (
+        TestClient(create_app(db_path, allowed_hosts=[HOST])) as a,
+        TestClient(create_app(db_path, allowed_hosts=[HOST])) as b,
+    ):
+        view_a = a.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+        view_b = b.get("/api/game").json()
+        assert view_b["id"] == view_a["id"] and view_b["version"] == 0
+        view_a = act(a, view_a, "tap", pile="S").json()
+        stale = act(b, view_b, "move", move="T5-T4")  # b still holds version 0
+        assert stale.status_code == 409
+        assert stale.json()["error"]["params"] == {"version": 0, "current": 1}
+        assert board(stale.json()["game"]) == board(view_a)
+        view_b = act(b, stale.json()["game"], "move", move="T5-T4").json()
+        assert view_b["version"] == 2
+        refused = act(a, view_a, "tap", pile="S")  # now a is the one behind
+        assert refused.status_code == 409 and board(refused.json()["game"]) == board(view_b)
+        saved = json.loads(row(db_path, view_a["id"]).snapshot)
+        assert [h[0] for h in saved["history"]] == ["S-W", "T5-T4"]
+        # b leaves the game; a, which still holds it open, cannot bring it back
+        b.post("/api/games", json={"abandon": view_b["id"]})
+        over = act(a, refused.json()["game"], "tap", pile="S")
+        assert over.status_code == 409 and over.json()["error"]["reason"] == "game_over"
+        assert over.json()["game"]["status"] == "abandoned"
+        assert (row(db_path, view_a["id"]).status, row(db_path, view_a["id"]).version) == (
+            "abandoned", 2,
+        )  # fmt: skip
+        assert a.get("/api/game").json()["id"] != view_a["id"]
 
 
 def test_concurrent_actions_on_one_version_apply_once(client: TestClient, db_path: Path) -> None:

@@ -289,7 +289,6 @@ class Games:
         self.db_lock = threading.Lock()
         self.registry = threading.Lock()
         self.open: dict[int, OpenGame] = {}
-        self.started = clock()
 
     @contextmanager
     def database(self) -> Iterator[sqlite3.Connection]:
@@ -359,9 +358,27 @@ class Games:
                 game = Game.from_code(row.code)
             except KlondikeError:
                 game = Game()
-            return OpenGame(row.id, game, row.version, "abandoned", row.elapsed_ms, self.started)
-        # The clock of an open game resumes where it was saved, from the server's start.
-        return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.started)
+            return OpenGame(row.id, game, row.version, "abandoned", row.elapsed_ms, self.now())
+        # The clock of an open game resumes where it was saved, from the moment it is read
+        # (the game in progress is read at the server's start).
+        return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.now())
+
+    def _reload(self, entry: OpenGame) -> None:
+        """Read ``entry`` again from its row, which another process (a second server on the
+        same file) has changed; a game no longer open leaves memory. Its lock is held."""
+        with self.database() as conn:
+            row = store.load_game(conn, entry.id)
+        if row is None:
+            entry.status = "abandoned"
+        else:
+            fresh = self._restore(row)
+            entry.game, entry.version, entry.status = fresh.game, fresh.version, fresh.status
+            entry.elapsed_ms, entry.since = fresh.elapsed_ms, fresh.since
+        entry.last = None
+        if entry.status != "playing":
+            with self.registry:
+                if self.open.get(entry.id) is entry:
+                    del self.open[entry.id]
 
     # ---- creating
 
@@ -468,7 +485,7 @@ class Games:
             version = entry.version + 1
             try:
                 with self.database() as conn:
-                    store.save_game(
+                    saved = store.save_game(
                         conn,
                         entry.id,
                         game,
@@ -476,10 +493,26 @@ class Games:
                         elapsed_ms=elapsed,
                         status=status,
                         ended_at=store.utc_now() if won else None,
+                        expected_version=entry.version,
                     )
             except ApiError as err:
                 err.game = entry.view(now)  # unchanged: the action was not played
                 raise
+            if not saved:  # another server on the same file changed the game: not played
+                self._reload(entry)
+                if entry.status != "playing":
+                    raise ApiError(
+                        409,
+                        "game_over",
+                        {"id": game_id, "status": entry.status},
+                        game=entry.view(self.now()),
+                    )
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    {"version": action.version, "current": entry.version},
+                    game=entry.view(self.now()),
+                )
             entry.game, entry.version, entry.status = game, version, status
             entry.elapsed_ms, entry.since = elapsed, now
             entry.last = {"move": str(played), "undo": isinstance(action, Undo)}

@@ -226,23 +226,33 @@ def save_game(
     elapsed_ms: int,
     status: str = "playing",
     ended_at: str | None = None,
-) -> None:
-    """Write a game's position after an action: snapshot, score, counters, clock, status."""
-    conn.execute(
+    expected_version: int | None = None,
+) -> bool:
+    """Write a game's position after an action: snapshot, score, counters, clock, status.
+
+    With ``expected_version``, the row is written only if it is still that version of an
+    open game (another process on the same file may have played or abandoned it since it
+    was read). True if the row was written.
+    """
+    sql = (
         "UPDATE games SET status = ?, score = ?, moves = ?, undos = ?, elapsed_ms = ?,"
-        " ended_at = ?, version = ?, snapshot = ? WHERE id = ?",
-        (
-            status,
-            game.score,
-            game.moves,
-            game.undos,
-            elapsed_ms,
-            ended_at,
-            version,
-            snapshot_text(game),
-            game_id,
-        ),
+        " ended_at = ?, version = ?, snapshot = ? WHERE id = ?"
     )
+    params: list[object] = [
+        status,
+        game.score,
+        game.moves,
+        game.undos,
+        elapsed_ms,
+        ended_at,
+        version,
+        snapshot_text(game),
+        game_id,
+    ]
+    if expected_version is not None:
+        sql += " AND version = ? AND status = 'playing'"
+        params.append(expected_version)
+    return conn.execute(sql, params).rowcount == 1
 
 
 def abandon_game(
