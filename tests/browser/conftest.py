@@ -380,6 +380,28 @@ class Table:
             self.touch_event("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
         self.touch_event("touchEnd")
 
+    def press(self, x: float, y: float) -> None:
+        """Put the mouse button (or a finger) down at (x, y)."""
+        if self.touch:
+            self.touch_event("touchStart", x, y)
+        else:
+            self.page.mouse.move(x, y)
+            self.page.mouse.down()
+
+    def move_to(self, x: float, y: float) -> None:
+        """Move the pressed mouse (or finger) to (x, y)."""
+        if self.touch:
+            self.touch_event("touchMove", x, y)
+        else:
+            self.page.mouse.move(x, y)
+
+    def release(self) -> None:
+        """Let the mouse button (or the finger) go where it is."""
+        if self.touch:
+            self.touch_event("touchEnd")
+        else:
+            self.page.mouse.up()
+
     def touch_event(self, kind: str, x: float = 0, y: float = 0) -> None:
         """One touch event through the browser's input pipeline (as a finger makes it)."""
         points = [] if kind == "touchEnd" else [{"x": x, "y": y}]

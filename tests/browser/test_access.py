@@ -42,6 +42,12 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert page.locator("#stats-button span").text_content() == "Statistik"
     assert page.locator("html").get_attribute("lang") == "de"
     assert page.locator("[data-card='7S']").get_attribute("aria-label") == "Pik Sieben, Spalte 4"
+    # the app's own words: Talon, Ablagestapel, Zielstapel, Partiecode
+    count = table.server.game()["stock"]["count"]
+    assert table.pile("S").get_attribute("aria-label") == f"Talon, {count} Karten"
+    assert table.pile("W").get_attribute("aria-label") == "Ablagestapel, 1 Karte"
+    assert table.pile("F2").get_attribute("aria-label") == "Zielstapel 2, Herz, leer"
+    assert page.locator("#code").get_attribute("title") == "Partiecode kopieren"
     # a refusal in German
     table.drag(table.card("7S"), table.pile("T5"), to="top")
     assert table.toast() == "Nur ein König darf in eine leere Spalte"
@@ -60,6 +66,8 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     dialog = page.locator("#new-dialog")
     assert dialog.locator("h2").text_content() == "Neue Partie"
     assert dialog.get_by_text("Leicht").is_visible() and dialog.get_by_text("Schwer").is_visible()
+    assert dialog.locator("small").all_text_contents() == ["Ziehen 1", "Ziehen 3"]
+    assert dialog.locator("legend").all_text_contents() == ["Karten pro Aufdecken", "Wertung"]
     page.fill("#code-input", "KL2-D1N-AAAAAAG")
     page.locator("#new-start").click()
     error = page.locator("#new-error")
@@ -135,10 +143,30 @@ def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None
     view = table.check()
     assert view["tableau"][1]["up"] == ["8D", "7S"]
     assert page.locator(".pile.target").count() == 0
-    # D double taps: 8♥ of column 3 has no foundation and no column: nothing; U undoes
+    # U undoes; the focus goes back to column 4's 7♠
     page.keyboard.press("u")
     view = table.check()
     assert view["tableau"][3]["up"] == ["7S"] and view["moves"] == 1
+    assert page.evaluate("document.activeElement.dataset.card") == "7S"
+    # M then Escape: picked up and let go, nothing played
+    page.keyboard.press("m")
+    assert page.locator(".pile.target").count() == 2
+    page.keyboard.press("Escape")
+    assert page.locator(".pile.target").count() == 0
+    assert table.check()["version"] == view["version"]
+    # D double taps: 7♠ goes to the longer of the columns it fits (column 2, five cards)
+    page.keyboard.press("d")
+    view = table.check()
+    assert view["tableau"][1]["up"] == ["8D", "7S"] and view["last"]["move"] == "T4-T2"
+    # D on the waste's 5♣, which fits nowhere: nothing happens
+    page.keyboard.press("Shift+Tab")
+    for _ in range(10):
+        if page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile") == "W":
+            break
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.card") in ("5C", None)
+    page.keyboard.press("d")
+    assert table.check()["version"] == view["version"]
 
 
 def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
@@ -155,6 +183,15 @@ def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
     assert table.pile("T5").get_attribute("aria-label") == "column 5, empty"
     assert table.pile("F1").get_attribute("aria-label") == "foundation 1, spades: two of spades"
     assert table.pile("F2").get_attribute("aria-label") == "foundation 2, hearts, empty"
+    assert table.pile("W").get_attribute("aria-label") == "waste, 1 card"
+    assert table.card("5C").get_attribute("aria-label") == "five of clubs, waste"
+    # the foundations keep fixed slots ♠ ♥ ♦ ♣, left to right, an empty one showing its suit
+    slots = [table.pile(f"F{f}") for f in range(1, 5)]
+    assert [slot.get_attribute("data-suit") for slot in slots] == ["S", "H", "D", "C"]
+    xs = [slot.bounding_box()["x"] for slot in slots]  # type: ignore[index]
+    assert xs == sorted(xs)
+    assert table.page.locator("[data-pile='F2'] .slot-suit use").get_attribute("href") == "#suit-H"
+    assert table.page.locator("[data-pile='F2'] .slot-suit").is_visible()
 
 
 def test_the_table_fits_the_window_and_screenshot(open_table: Opener, screen: str) -> None:

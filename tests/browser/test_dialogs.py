@@ -127,6 +127,9 @@ def test_a_share_link_opens_its_deal_after_asking(open_table: Opener, screen: st
 
 def test_the_win_screen_and_play_again(open_table: Opener) -> None:
     table = open_table(near_won())
+    # stock and waste are both empty: the stock shows no recycle mark (nothing to turn over)
+    assert table.page.locator("[data-pile='S'] .slot-mark").is_hidden()
+    assert table.pile("S").get_attribute("aria-label") == "stock, empty"
     table.tap(table.card("KH"))
     win = table.page.locator("#win-dialog")
     win.wait_for()

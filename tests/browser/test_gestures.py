@@ -102,6 +102,67 @@ def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
     assert view["score"] == 15
 
 
+def test_a_press_that_moves_a_little_is_a_tap_and_further_a_drag(open_table: Opener) -> None:
+    """A drag starts only past a few pixels (a finger is given more room than a mouse)."""
+    table = open_table(base())
+    wobble, far = (8, 16) if table.touch else (3, 8)
+    # A♥ pressed and let go after a small wobble: a tap, so it goes home
+    x, y = table.point(table.card("AH"))
+    table.press(x, y)
+    table.move_to(x + wobble, y)
+    assert table.page.locator(".card.dragging").count() == 0
+    table.release()
+    view = table.check()
+    assert view["foundations"][1] == ["AH"] and view["last"]["move"] == "T7-F2"
+    # 7♠ pressed: a wobble does not lift it, a longer move does; let go over its own column,
+    # it slides back and nothing is played
+    x, y = table.point(table.card("7S"))
+    table.press(x, y)
+    table.move_to(x, y + wobble)
+    assert table.page.locator(".card.dragging").count() == 0
+    table.move_to(x, y + far)
+    dragged = table.page.eval_on_selector_all(
+        ".card.dragging", "els => els.map((el) => el.dataset.card)"
+    )
+    assert dragged == ["7S"]
+    lit = table.page.eval_on_selector_all(".pile.target", "els => els.map((el) => el.dataset.pile)")
+    assert lit == ["T2", "T3"]
+    table.release()
+    after = table.check()
+    assert after["version"] == view["version"]
+    card = table.card("7S").bounding_box()
+    column = table.pile("T4").bounding_box()
+    assert card is not None and column is not None and abs(card["x"] - column["x"]) < 1
+
+
+@pytest.mark.parametrize("screen", ["desktop"])
+def test_a_move_slides_its_card_and_the_freed_card_turns_over(open_table: Opener) -> None:
+    """Moves animate: the card played slides to its pile, the card it frees turns over."""
+    table = open_table(base())
+    table.page.evaluate(
+        """() => {
+            window.seen = [];
+            new MutationObserver((records) => {
+                for (const r of records) {
+                    if (r.target.dataset.card) window.seen.push([r.target.dataset.card,
+                        r.target.className, getComputedStyle(r.target).transitionDuration]);
+                }
+            }).observe(document.querySelector('#board'),
+                       {subtree: true, attributes: true, attributeFilter: ['class']});
+        }"""
+    )
+    table.tap(table.card("AH"))
+    table.check()
+    seen = table.page.evaluate("window.seen")
+    slid = [s for s in seen if s[0] == "AH" and "moving" in s[1].split()]
+    turned = [s for s in seen if s[0] == "2H" and "flip" in s[1].split()]
+    assert slid and turned, seen
+    # briefly: no slide lasts more than a third of a second
+    assert all(float(d.rstrip("s")) <= 0.34 for _, _, duration in slid for d in duration.split(","))
+    classes = (table.card("AH").get_attribute("class") or "").split()
+    assert "moving" not in classes and "flip" not in classes  # at rest again
+
+
 def test_tap_a_card_that_cannot_go_home_does_nothing(open_table: Opener) -> None:
     table = open_table(base())
     before = table.check()
@@ -184,13 +245,24 @@ def test_draw_three_fans_the_waste_and_plays_in_order(open_table: Opener) -> Non
     # only the top card moves: a drag of the one under it does nothing
     table.drag(table.card("2D"), table.pile("F3"), at="left", to="middle")
     assert table.check()["version"] == view["version"]
-    table.tap(table.card("AD"))
-    table.check()
-    table.page.wait_for_timeout(320)
+    # dropped on another foundation (♠), a card goes to its own (♦)
+    table.drag(table.card("AD"), table.pile("F1"))
+    assert table.check()["last"]["move"] == "W-F3"
     table.tap(table.card("2D"))
     view = table.check()
     assert view["foundations"][2] == ["AD", "2D"]
     assert view["waste"]["top"] == ["KC"]
+
+
+def stock_mark(table: Table) -> str:
+    """The mark an empty stock shows ("↻" recycle, "⊘" no more passes), or "" if none."""
+    return table.page.evaluate(  # type: ignore[no-any-return]
+        """() => {
+            const mark = document.querySelector("[data-pile='S'] .slot-mark");
+            if (getComputedStyle(mark).display === "none") return "";
+            return getComputedStyle(mark, "::after").content.replace(/^"|"$/g, "");
+        }"""
+    )
 
 
 def test_recycle_costs_100_and_the_score_stops_at_0(open_table: Opener) -> None:
@@ -205,11 +277,13 @@ def test_recycle_costs_100_and_the_score_stops_at_0(open_table: Opener) -> None:
     stock = table.pile("S")
     assert "empty" in (stock.get_attribute("class") or "")
     assert "no-more" not in (stock.get_attribute("class") or "")
+    assert stock_mark(table) == "↻"
+    assert stock.get_attribute("aria-label") == "stock, empty: tap to turn the waste over"
     table.tap(stock, "middle")
     view = table.check()
     assert view["score"] == 30 and view["stock"]["count"] == 2 and view["waste"]["count"] == 0
     assert table.text("#score") == "30"
-    assert table.text("[data-pile='S'] .count") == "2"
+    assert table.text("[data-pile='S'] .count") == "2" and stock_mark(table) == ""
     table.tap(stock, "middle")
     table.tap(stock, "middle")
     view = table.check()
@@ -233,9 +307,12 @@ def test_vegas_refuses_a_second_pass_and_shows_dollars(open_table: Opener) -> No
     before = table.check()
     assert table.text("#score") == "-$47"
     assert "no-more" in (table.pile("S").get_attribute("class") or "")
+    assert stock_mark(table) == "⊘"
+    assert table.pile("S").get_attribute("aria-label") == "stock, empty: no more passes"
     table.tap(table.pile("S"), "middle")
     assert table.toast() == "Vegas: the stock can be gone through only once"
     assert same_table(table.check(), before)
+    assert table.page.locator("dialog[open]").count() == 0  # the app never declares a loss
     table.tap(table.card("AD"))
     view = table.check()
     assert view["score"] == -42 and table.text("#score") == "-$42"

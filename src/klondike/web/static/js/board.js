@@ -394,21 +394,31 @@ export class Board {
     const S = this.piles.S;
     const count = view.stock.count;
     S.classList.toggle("empty", count === 0);
-    S.classList.toggle("no-more", count === 0 && view.stock.recycle !== "allowed");
+    const noMore = count === 0 && view.stock.recycle !== "allowed";
+    // Stock and waste both empty (Normal): nothing to turn over, so no recycle mark.
+    const spent = count === 0 && !noMore && view.waste.count === 0;
+    S.classList.toggle("no-more", noMore);
+    S.classList.toggle("spent", spent);
     S.querySelector(".count").textContent = count ? String(count) : "";
     S.setAttribute(
       "aria-label",
       count
-        ? t("stock_label", { count })
-        : view.stock.recycle === "allowed"
-          ? t("stock_empty_recycle")
-          : t("stock_empty_done"),
+        ? t(count === 1 ? "stock_label_one" : "stock_label", { count })
+        : noMore
+          ? t("stock_empty_done")
+          : spent
+            ? t("stock_empty")
+            : t("stock_empty_recycle"),
     );
     const W = this.piles.W;
     W.classList.toggle("empty", view.waste.count === 0);
     W.setAttribute(
       "aria-label",
-      view.waste.count ? t("waste_label", { count: view.waste.count }) : t("waste_empty"),
+      view.waste.count === 1
+        ? t("waste_label_one")
+        : view.waste.count
+          ? t("waste_label", { count: view.waste.count })
+          : t("waste_empty"),
     );
     view.foundations.forEach((cards, f) => {
       const el = this.piles[`F${f + 1}`];

@@ -1,8 +1,10 @@
 // One pointer handler for mouse and touch, chessground-style: a press that moves more than
-// DRAG_PX becomes a drag, anything shorter is a tap; two taps close in time and place are a
-// double tap. The handler only says what the player did; the server decides what it means.
+// DRAG_PX (a finger: DRAG_TOUCH_PX, as a fingertip wobbles more than a mouse) becomes a drag,
+// anything shorter is a tap; two taps close in time and place are a double tap. The handler
+// only says what the player did; the server decides what it means.
 
 export const DRAG_PX = 4;
+export const DRAG_TOUCH_PX = 10;
 export const DOUBLE_MS = 300;
 export const DOUBLE_PX = 28;
 
@@ -56,6 +58,7 @@ export class PointerInput {
       card: name,
       item,
       top: Boolean(item?.top),
+      slop: e.pointerType === "mouse" ? DRAG_PX : DRAG_TOUCH_PX,
       faceDown: !cardEl && Boolean(e.target.closest(".card")),
       dragging: false,
       els: [],
@@ -79,7 +82,7 @@ export class PointerInput {
     press.x = e.clientX;
     press.y = e.clientY;
     if (!press.dragging) {
-      const far = Math.hypot(press.x - press.x0, press.y - press.y0) > DRAG_PX;
+      const far = Math.hypot(press.x - press.x0, press.y - press.y0) > press.slop;
       if (!far || !press.item?.movable) return;
       this.startDrag(press);
     }
