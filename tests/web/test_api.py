@@ -362,11 +362,20 @@ def test_clock_counts_from_the_last_saved_value_and_skips_downtime(db_path: Path
         assert view["elapsed_ms"] == 2500 and row(db_path, view["id"]).elapsed_ms == 2500
         clock.seconds += 1
         assert client.get("/api/game").json()["elapsed_ms"] == 3500
+    assert row(db_path, view["id"]).elapsed_ms == 3500  # the stop saved the running clock
     clock.seconds += 3600  # the server is down for an hour: not counted
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
-        assert client.get("/api/game").json()["elapsed_ms"] == 2500
+        assert client.get("/api/game").json()["elapsed_ms"] == 3500
         clock.seconds += 4
-        assert client.get("/api/game").json()["elapsed_ms"] == 6500
+        assert client.get("/api/game").json()["elapsed_ms"] == 7500
+    # a crash (no stop) keeps the clock of the last action
+    app = create_app(db_path, allowed_hosts=[HOST], clock=clock)
+    client = TestClient(app)  # no `with`: the app never hears that it stops
+    view = act(client, client.get("/api/game").json(), "tap", pile="S").json()
+    assert view["elapsed_ms"] == 7500 and row(db_path, view["id"]).elapsed_ms == 7500
+    clock.seconds += 10
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        assert client.get("/api/game").json()["elapsed_ms"] == 7500
 
 
 def test_an_open_game_read_later_resumes_its_clock_from_then(db_path: Path) -> None:

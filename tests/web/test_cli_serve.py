@@ -223,3 +223,24 @@ def test_bad_requests_to_the_real_server_get_a_4xx_with_a_message(running: Serve
     after = running.http.get("/api/game").json()
     assert (after["id"], after["version"]) == (view["id"], 0)  # nothing was played
     assert [game["id"] for game in running.http.get("/api/stats").json()["recent"]] == [view["id"]]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_keeps_the_time_since_the_last_action(db_path: Path, sig: int) -> None:
+    started = Server("--port", str(free_port()), "--db", str(db_path))
+    view = started.http.get("/api/game").json()
+    started.http.post(
+        f"/api/games/{view['id']}/actions", json={"version": 0, "action": "tap", "pile": "S"}
+    )
+    time.sleep(1.2)
+    status, _, err = started.stop(sig)
+    assert status in (0, -sig) and "Traceback" not in err, err
+    conn = sqlite3.connect(db_path)
+    saved = conn.execute("SELECT elapsed_ms, version FROM games").fetchall()
+    conn.close()
+    assert len(saved) == 1 and saved[0][0] >= 1200 and saved[0][1] == 1
+    again = Server("--port", str(free_port()), "--db", str(db_path))
+    try:
+        assert again.http.get("/api/game").json()["elapsed_ms"] >= 1200
+    finally:
+        again.stop()

@@ -17,8 +17,8 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterable, Iterator, MutableMapping
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, MutableMapping
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -333,6 +333,22 @@ class Games:
             if found.status == "playing":
                 return found
 
+    def save_clocks(self) -> None:
+        """Write the running clock of every open game (when the server stops), so the time
+        since a game's last action is kept; a game another process changed is left alone."""
+        with self.registry:
+            entries = list(self.open.values())
+        for entry in entries:
+            with entry.lock:
+                if entry.status != "playing":
+                    continue
+                with self.database() as conn:
+                    conn.execute(
+                        "UPDATE games SET elapsed_ms = ? WHERE id = ? AND version = ?"
+                        " AND status = 'playing'",
+                        (entry.clock(self.now()), entry.id, entry.version),
+                    )
+
     def preload(self) -> None:
         """Restore the game in progress at start (else it is restored when first asked for)."""
         try:
@@ -557,7 +573,16 @@ def create_app(
     games = Games(conn, clock)
     games.preload()
 
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
+            games.save_clocks()
+        except ApiError as err:
+            print(f"klondike: the clocks could not be saved: {err}", file=sys.stderr)
+
     app = FastAPI(
+        lifespan=lifespan,
         title="klondike",
         version="1",
         summary="Klondike Solitaire by the rules of one real app: the game's JSON API",
@@ -695,11 +720,11 @@ def _stats(games: Games) -> dict[str, Any]:
     its running clock, not the one saved at its last action."""
     with games.database() as conn:
         modes, recent = statistics.summary(conn), statistics.recent(conn)
-    now = games.now()
     for game in recent:
         entry = games.open.get(game["id"])
         if game["result"] == "playing" and entry is not None:
-            game["elapsed_ms"] = entry.clock(now)
+            with entry.lock:  # never half-way through an action
+                game["elapsed_ms"] = entry.clock(games.now())
     return {"modes": modes, "recent": recent}
 
 
