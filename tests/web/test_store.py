@@ -212,3 +212,22 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert "note" not in columns and store.load_game(conn, game_id) is not None
     conn.close()
+
+
+def test_save_game_over_an_expected_version_writes_only_that_version(db_path: Path) -> None:
+    conn = open_database(db_path)
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    game_id = store.insert_game(conn, game)
+    game.play("S-W")
+    assert store.save_game(conn, game_id, game, version=1, elapsed_ms=10, expected_version=0)
+    game.tap("S")  # the next card from the stock
+    # a second writer that read version 0 too is refused, and the row keeps version 1
+    assert not store.save_game(conn, game_id, game, version=1, elapsed_ms=20, expected_version=0)
+    saved = store.load_game(conn, game_id)
+    assert saved is not None and (saved.version, saved.moves, saved.elapsed_ms) == (1, 1, 10)
+    # nor is a game that is no longer open written over
+    store.abandon_game(conn, game_id, version=1, elapsed_ms=30, ended_at=store.utc_now())
+    assert not store.save_game(conn, game_id, game, version=2, elapsed_ms=40, expected_version=1)
+    saved = store.load_game(conn, game_id)
+    assert saved is not None and (saved.status, saved.version) == ("abandoned", 1)
+    conn.close()
