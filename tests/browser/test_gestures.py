@@ -370,6 +370,55 @@ def test_input_during_an_animation_is_queued(open_table: Opener) -> None:
     assert view["stock"]["count"] == count - 5 and view["moves"] == 5
 
 
+def test_a_card_still_sliding_can_be_tapped_and_dragged(open_table: Opener) -> None:
+    """A card in flight catches no pointer: a press where it lands plays it all the same."""
+    position = snapshot(
+        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
+        stock_top=["9S", "AD"],
+    )
+    table = open_table(position)
+    sliding = "window.klondike.board.shown.version === {} && window.klondike.board.busy()"
+    table.tap(table.pile("S"), "middle")
+    table.page.wait_for_function(sliding.format(1), polling="raf")
+    # the A♦ drawn is still on its way to the waste: a tap there sends it home
+    table.tap(table.pile("W"), "middle")
+    view = table.check()
+    assert view["foundations"][2] == ["AD"] and view["moves"] == 2
+    table.tap(table.pile("S"), "middle")
+    table.page.wait_for_function(sliding.format(3), polling="raf")
+    table.drag(table.pile("W"), table.card("TH"), at="middle")  # 9♠ dragged while it slides
+    view = table.check()
+    assert view["tableau"][3]["up"] == ["TH", "9S"] and view["last"]["move"] == "W-T4"
+
+
+@pytest.mark.parametrize("screen", ["desktop"])
+def test_a_tap_queued_behind_a_draw_does_not_play_the_card_drawn(open_table: Opener) -> None:
+    """A♦ tapped while a draw is still on its way: the draw covers it with A♣, and the tap,
+    whose turn comes next, plays neither (A♦ is no longer on top, A♣ was not tapped)."""
+    position = snapshot(
+        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
+        waste=["AD"],
+        stock_top=["AC"],
+    )
+    table = open_table(position)
+    # hold every request of the page until released
+    table.page.evaluate(
+        """() => {
+            const send = window.fetch;
+            window.held = [];
+            window.fetch = (...args) =>
+                new Promise((ok) => window.held.push(() => ok(send(...args))));
+            window.release = () => { window.fetch = send; window.held.forEach((go) => go()); };
+        }"""
+    )
+    table.tap(table.pile("S"), "middle")
+    table.tap(table.card("AD"))
+    table.page.evaluate("window.release()")
+    view = table.check()
+    assert view["waste"]["top"] == ["AD", "AC"] and view["moves"] == 1
+    assert view["foundations"] == [[], [], [], []]
+
+
 @pytest.mark.parametrize("screen", ["desktop"])
 def test_a_stale_tab_redraws_the_current_table(open_table: Opener) -> None:
     """Tab B acts on the version it shows; tab A played meanwhile: 409, B redraws, no move."""

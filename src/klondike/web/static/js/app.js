@@ -174,9 +174,23 @@ function targets(card) {
   return state.view?.targets?.[card] ?? [];
 }
 
-/** Tap a pile. An empty stock that may not be turned again asks the engine, which says why. */
-function tapPile(pile) {
-  if (pile !== "S") return act({ action: "tap", pile });
+/** The top card of a pile in `view` (null for the stock or an empty pile). */
+function topCard(view, pile) {
+  let cards = [];
+  if (pile === "W") cards = view.waste.top;
+  else if (pile[0] === "F") cards = view.foundations[Number(pile[1]) - 1];
+  else if (pile[0] === "T") cards = view.tableau[Number(pile[1]) - 1].up;
+  return cards.length ? cards[cards.length - 1] : null;
+}
+
+/** Tap a pile (the card aimed at, if named). An empty stock that may not be turned again asks the engine, which says why. */
+function tapPile(pile, card = null) {
+  if (pile !== "S") {
+    // With a card named, only while it is still the pile's top card when its turn comes.
+    return act((view) =>
+      card === null || topCard(view, pile) === card ? { action: "tap", pile } : null,
+    );
+  }
   return act((view) =>
     view.stock.count === 0 && view.stock.recycle !== "allowed"
       ? { action: "move", move: "W-S" }
@@ -193,7 +207,9 @@ const pointer = new PointerInput(board, {
       return;
     }
     if (!gesture.card || !gesture.top) return; // a card under others, a back, an empty pile
-    gesture.done = act({ action: "tap", pile: gesture.pile }).then((data) => {
+    // Sent only if the card tapped is still that pile's top card when its turn comes (an
+    // action queued before it may have covered it): a tap never plays a card not aimed at.
+    gesture.done = tapPile(gesture.pile, gesture.card).then((data) => {
       gesture.played = data?.played ?? null;
     });
   },

@@ -459,6 +459,22 @@ export class Board {
     }
   }
 
+  /** The topmost card of `pile` as last laid out (so where a sliding card is going, not where it
+   *  is) that covers the point (x, y) in client coordinates, or null. */
+  itemAt(pile, x, y) {
+    const board = this.root.getBoundingClientRect();
+    const px = x - board.left;
+    const py = y - board.top;
+    let best = null;
+    for (const item of this.items?.values() ?? []) {
+      if (item.pile !== pile || (best && item.z < best.z)) continue;
+      const inside =
+        px >= item.x && px < item.x + this.geo.cw && py >= item.y && py < item.y + this.geo.ch;
+      if (inside) best = item;
+    }
+    return best;
+  }
+
   /** The pile under the point (x, y) in client coordinates, or null. */
   pileAt(x, y) {
     for (const el of document.elementsFromPoint(x, y)) {

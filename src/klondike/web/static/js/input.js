@@ -45,8 +45,17 @@ export class PointerInput {
     const pileEl = e.target.closest?.("[data-pile]");
     if (!pileEl || !this.board.root.contains(pileEl)) return;
     const cardEl = e.target.closest("[data-card]");
-    const name = cardEl?.dataset.card ?? null;
-    const item = name ? this.board.item(name) : null;
+    let name = cardEl?.dataset.card ?? null;
+    let item = name ? this.board.item(name) : null;
+    let faceDown = !cardEl && Boolean(e.target.closest(".card"));
+    if (!cardEl && !faceDown) {
+      // A card in flight catches no pointer: the press goes to the table as it now is, to the
+      // card that lies (or is landing) under the finger.
+      item = this.board.itemAt(pileEl.dataset.pile, e.clientX, e.clientY);
+      name = item?.name ?? null;
+      faceDown = Boolean(item && !item.name);
+      if (faceDown) item = null;
+    }
     e.preventDefault();
     this.press = {
       id: e.pointerId,
@@ -59,7 +68,7 @@ export class PointerInput {
       item,
       top: Boolean(item?.top),
       slop: e.pointerType === "mouse" ? DRAG_PX : DRAG_TOUCH_PX,
-      faceDown: !cardEl && Boolean(e.target.closest(".card")),
+      faceDown,
       dragging: false,
       els: [],
     };

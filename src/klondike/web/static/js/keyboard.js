@@ -18,7 +18,7 @@ function slotOf(pile) {
 export class KeyboardInput {
   /**
    * @param board the Board
-   * @param actions {tapPile(pile), doubleTap(pile, card), drag(card, target), targets(card),
+   * @param actions {tapPile(pile, card), doubleTap(pile, card), drag(card, target), targets(card),
    *   undo(), newGame(), announce(text), enabled()}
    */
   constructor(board, actions) {
@@ -90,7 +90,9 @@ export class KeyboardInput {
       case "Enter":
       case " ":
         if (this.picked) this.drop(pile);
-        else if (pile === "S" || !card || card === this.topOf(pile)) this.actions.tapPile(pile);
+        else if (pile === "S" || !card || card === this.topOf(pile)) {
+          this.actions.tapPile(pile, card);
+        }
         break;
       case "d":
       case "D":
