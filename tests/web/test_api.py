@@ -505,6 +505,14 @@ def test_two_servers_on_one_file_never_lose_or_resurrect_a_move(db_path: Path) -
             "abandoned", 2,
         )  # fmt: skip
         assert a.get("/api/game").json()["id"] != view_a["id"]
+        # a leaves a game it holds at version 0 that b has played: it counts as played
+        view_a = a.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+        view_b = b.get("/api/game").json()
+        assert view_b["id"] == view_a["id"]
+        act(b, view_b, "tap", pile="S")
+        a.post("/api/games", json={"abandon": view_a["id"]})
+        assert row(db_path, view_a["id"]).counted == 1
+        assert a.get("/api/stats").json()["modes"][0]["played"] == 2
 
 
 def test_concurrent_actions_on_one_version_apply_once(client: TestClient, db_path: Path) -> None:

@@ -258,11 +258,15 @@ def save_game(
 def abandon_game(
     conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int, ended_at: str
 ) -> None:
-    """Mark an open game abandoned; one in which no action was accepted is not counted."""
+    """Mark an open game abandoned; one in which no action was accepted is not counted.
+
+    ``version`` is the game's version as the caller knows it; the row's own version counts
+    too (another process on the same file may have played it since).
+    """
     conn.execute(
-        "UPDATE games SET status = 'abandoned', ended_at = ?, elapsed_ms = ?, counted = ?"
-        " WHERE id = ? AND status = 'playing'",
-        (ended_at, elapsed_ms, 1 if version > 0 else 0, game_id),
+        "UPDATE games SET status = 'abandoned', ended_at = ?, elapsed_ms = ?,"
+        " counted = (MAX(version, ?) > 0) WHERE id = ? AND status = 'playing'",
+        (ended_at, elapsed_ms, version, game_id),
     )
 
 
