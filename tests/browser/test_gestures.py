@@ -420,6 +420,35 @@ def test_a_tap_queued_behind_a_draw_does_not_play_the_card_drawn(open_table: Ope
 
 
 @pytest.mark.parametrize("screen", ["desktop"])
+def test_a_new_game_that_comes_during_a_drag_is_dealt_when_it_ends(open_table: Opener) -> None:
+    """Another tab starts a new game while this one drags: when the drag ends, this tab shows
+    the new game, dealt from the stock as a new game is (not slid from the old one)."""
+    table = open_table(base())
+    old = table.check()
+    table.page.evaluate(
+        """() => {
+            window.dealt = 0;
+            new MutationObserver((records) => {
+                for (const r of records) if (r.target.style.transitionDelay) window.dealt += 1;
+            }).observe(document.querySelector('#board'),
+                       {subtree: true, attributes: true, attributeFilter: ['style']});
+        }"""
+    )
+    x, y = table.point(table.card("7S"))
+    table.press(x, y)
+    table.move_to(x + 30, y + 30)
+    assert table.page.locator(".card.dragging").count() == 1
+    table.server.post("/api/games", {"code": "KL1-D1N-AAAAAAB", "abandon": old["id"]})
+    table.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    table.page.wait_for_function(f"window.klondike.state.view.id !== {old['id']}")
+    table.move_to(x, y)
+    table.release()
+    view = table.check()
+    assert view["code"] == "KL1-D1N-AAAAAAB" and view["moves"] == 0
+    assert table.page.evaluate("window.dealt") >= 28  # every column card dealt in its turn
+
+
+@pytest.mark.parametrize("screen", ["desktop"])
 def test_a_stale_tab_redraws_the_current_table(open_table: Opener) -> None:
     """Tab B acts on the version it shows; tab A played meanwhile: 409, B redraws, no move."""
     first = open_table(base())

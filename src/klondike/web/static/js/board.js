@@ -147,6 +147,7 @@ export class Board {
     this.piles = {};
     this.cards = new Map(); // key -> element
     this.frozen = 0; // > 0 while a drag holds the table still
+    this.held = false; // a render was held back by a drag
     this.frame = 0;
     this.animating = 0;
     this.cleanup = 0;
@@ -181,12 +182,19 @@ export class Board {
   }
 
   schedule(animate = true, reset = false) {
-    this.wantAnimate = this.frame ? this.wantAnimate && animate : animate;
-    this.wantReset = (this.frame && this.wantReset) || reset;
+    // A render still to come (a frame asked for, or one held back by a drag) keeps its wishes:
+    // a new game that came during a drag is still dealt afresh when the drag ends.
+    const pending = Boolean(this.frame) || this.held;
+    this.wantAnimate = pending ? this.wantAnimate && animate : animate;
+    this.wantReset = (pending && this.wantReset) || reset;
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      if (this.frozen) return;
+      if (this.frozen) {
+        this.held = true;
+        return;
+      }
+      this.held = false;
       this.render(this.wantAnimate, this.wantReset);
     });
   }
