@@ -128,11 +128,16 @@ def test_abandon_counts_a_played_game_and_not_an_untouched_one(
     assert abandoned.ended_at is not None
     modes = client.get("/api/stats").json()["modes"]
     assert modes[0]["played"] == 1 and modes[0]["won"] == 0
-    # abandoning a game that is not open (or does not exist) is ignored
-    fourth = client.post("/api/games", json={"abandon": played["id"]}).json()
-    fifth = client.post("/api/games", json={"abandon": 424242}).json()
-    assert row(db_path, third["id"]).status == row(db_path, fourth["id"]).status == "playing"
-    assert fifth["id"] > fourth["id"]
+    # leaving a game that was left already (another tab started a game from it) is refused:
+    # no second game starts, and the current one is untouched
+    again = client.post("/api/games", json={"abandon": played["id"]})
+    assert again.status_code == 409 and again.json()["error"]["reason"] == "game_over"
+    assert again.json()["error"]["params"] == {"id": played["id"], "status": "abandoned"}
+    assert client.get("/api/game").json()["id"] == third["id"]
+    assert row(db_path, third["id"]).status == "playing"
+    # naming a game that does not exist is ignored
+    fourth = client.post("/api/games", json={"abandon": 424242}).json()
+    assert fourth["id"] > third["id"]
     # an action on the abandoned game is refused
     refused = act(client, played, "tap", pile="S")
     assert refused.status_code == 409 and refused.json()["error"]["reason"] == "game_over"
@@ -164,6 +169,11 @@ def test_restart_abandons_and_deals_again(client: TestClient, db_path: Path) -> 
     assert fresh["id"] != view["id"] and fresh["version"] == 0 and board(fresh) == start
     assert row(db_path, view["id"]).status == "abandoned"
     assert client.get("/api/game").json()["id"] == fresh["id"]
+    # a second restart of the same game (a double click, another tab) starts no second game
+    twice = client.post(f"/api/games/{view['id']}/restart", json={"version": 1})
+    assert twice.status_code == 409 and twice.json()["error"]["reason"] == "game_over"
+    assert client.get("/api/game").json()["id"] == fresh["id"]
+    assert row(db_path, fresh["id"]).status == "playing"
 
 
 # --------------------------------------------------------------------------- actions

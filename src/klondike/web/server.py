@@ -119,7 +119,9 @@ class NewGame(Strict):
         None, max_length=100, description="a game code; its draw and scoring win"
     )
     abandon: Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | None = Field(
-        None, description="an open game to abandon (ignored if it is not open)"
+        None,
+        description="the game to leave: abandoned if open; if another tab already left it, "
+        "the request is refused (409 game_over) so that no second game is started",
     )
 
 
@@ -449,7 +451,15 @@ class Games:
         except ApiError:
             return self._insert(game)
         with old.lock:
+            self._refuse_if_left(old)
             return self._insert(game, old if old.status == "playing" else None)
+
+    def _refuse_if_left(self, old: OpenGame) -> None:
+        """409 ``game_over`` if ``old`` was abandoned already: a new game was started from it."""
+        if old.status == "abandoned":
+            raise ApiError(
+                409, "game_over", {"id": old.id, "status": old.status}, game=old.view(self.now())
+            )
 
     def restart(self, game_id: int, version: int) -> OpenGame:
         """Abandon a game (if open) and start its deal again."""
@@ -462,6 +472,7 @@ class Games:
                     {"version": version, "current": old.version},
                     game=old.view(self.now()),
                 )
+            self._refuse_if_left(old)
             game = Game.from_code(old.game.code)
             return self._insert(game, old if old.status == "playing" else None)
 
@@ -636,7 +647,7 @@ def create_app(
         """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
         return _json(games.view(games.current()))
 
-    @app.post("/api/games", response_model=GameView, responses=_errors(400))
+    @app.post("/api/games", response_model=GameView, responses=_errors(400, 409))
     def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one."""
         return _json(games.view(games.new(body)))
