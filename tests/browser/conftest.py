@@ -49,6 +49,13 @@ SCREENS: dict[str, dict[str, Any]] = {
         "is_mobile": True,
         "device_scale_factor": 2,
     },
+    # a phone held sideways (only where a test asks for it)
+    "landscape": {
+        "viewport": {"width": 640, "height": 360},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+    },
 }
 
 
