@@ -167,6 +167,10 @@ def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None
     assert page.evaluate("document.activeElement.dataset.card") in ("5C", None)
     page.keyboard.press("d")
     assert table.check()["version"] == view["version"]
+    # the bar's clock runs (m:ss) while the game is played
+    page.wait_for_function(
+        "/^0:0[1-9]$|^0:[1-5]\\d$/.test(document.querySelector('#time').textContent)"
+    )
 
 
 def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
