@@ -464,3 +464,17 @@ def test_a_stale_tab_redraws_the_current_table(open_table: Opener) -> None:
     assert same_table(view, played)
     assert second.cards_in("F2") == ["AH"] and second.cards_in("T7") == ["2H"]
     assert view["tableau"][1]["up"] == ["8D"]  # the stale drag was not played
+    # the first tab starts a new game; the second, not told, asks for one too: the server
+    # refuses to leave the game twice, and the second tab follows the game in progress
+    first.page.locator("#new-game").click()
+    first.page.locator("#new-start").click()
+    first.page.locator("#confirm-yes").click()
+    first.page.wait_for_function(f"window.klondike.state.view.id !== {view['id']}")
+    started = first.check()
+    second.page.locator("#new-game").click()
+    second.page.locator("#new-start").click()
+    second.page.locator("#confirm-yes").click()
+    second.page.locator("#new-dialog").wait_for(state="hidden")
+    second.page.wait_for_function(f"window.klondike.state.view.id === {started['id']}")
+    assert same_table(second.check(), started)
+    assert second.toast() == "This game is over: start a new one"

@@ -296,7 +296,11 @@ $("#new-form").addEventListener("submit", async (e) => {
     await startGame(body, true);
     $("#new-dialog").close();
   } catch (err) {
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+    if (err instanceof ApiError && err.reason === "game_over") {
+      // Another tab left this game for a new one already: follow the game in progress.
+      $("#new-dialog").close();
+      refused(err);
+    } else if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
       $("#new-error").textContent = reasonText(err.reason, err.params, err.message);
       form.elements.code.focus();
     } else {
