@@ -457,9 +457,13 @@ class Games:
     def _refuse_if_left(self, old: OpenGame) -> None:
         """409 ``game_over`` if ``old`` was abandoned already: a new game was started from it."""
         if old.status == "abandoned":
-            raise ApiError(
-                409, "game_over", {"id": old.id, "status": old.status}, game=old.view(self.now())
-            )
+            raise self._game_over(old)
+
+    def _game_over(self, entry: OpenGame) -> ApiError:
+        """The 409 refusal of anything but viewing a finished game, with its view."""
+        return ApiError(
+            409, "game_over", {"id": entry.id, "status": entry.status}, game=entry.view(self.now())
+        )
 
     def restart(self, game_id: int, version: int) -> OpenGame:
         """Abandon a game (if open) and start its deal again."""
@@ -483,12 +487,7 @@ class Games:
         entry = self.get(game_id)
         with entry.lock:
             if entry.status != "playing":
-                raise ApiError(
-                    409,
-                    "game_over",
-                    {"id": game_id, "status": entry.status},
-                    game=entry.view(self.now()),
-                )
+                raise self._game_over(entry)
             if action.version != entry.version:
                 raise ApiError(
                     409,
@@ -528,12 +527,7 @@ class Games:
             if not saved:  # another server on the same file changed the game: not played
                 self._reload(entry)
                 if entry.status != "playing":
-                    raise ApiError(
-                        409,
-                        "game_over",
-                        {"id": game_id, "status": entry.status},
-                        game=entry.view(self.now()),
-                    )
+                    raise self._game_over(entry)
                 raise ApiError(
                     409,
                     "stale_version",
