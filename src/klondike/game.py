@@ -90,6 +90,12 @@ _MOVES: tuple[tuple[Move, ...], ...] = tuple(
     tuple(Move(s, t) for t in PILE_NAMES) for s in PILE_NAMES
 )
 
+
+def _move_of(code: int) -> Move:
+    """The canonical :class:`Move` of a move code."""
+    return _MOVES[(code >> 4) & 15][code & 15]
+
+
 # Move texts in canonical form (and "X-F") read without parsing; -1 means "its foundation".
 _CANONICAL: dict[str, tuple[int, int]] = {
     f"{s}-{t}": (i, j)
@@ -394,9 +400,7 @@ class Game:
         Returns the canonical move played; raises :class:`IllegalMove` with the reason,
         changing nothing, if it is not legal.
         """
-        code = self._resolve(move)
-        self.push(code)
-        return _MOVES[(code >> 4) & 15][code & 15]
+        return self._push_move(self._resolve(move))
 
     def undo(self) -> Move:
         """Take back the last action, score included; returns the move undone.
@@ -413,8 +417,7 @@ class Game:
             raise IllegalMove("nothing_to_undo")
         self._floor = floor
         self.undos += 1
-        code = self.pop()
-        return _MOVES[(code >> 4) & 15][code & 15]
+        return _move_of(self.pop())
 
     def _resolve(self, move: Move | str) -> int:
         """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""
@@ -504,9 +507,7 @@ class Game:
         suit = SUIT[card]
         if target - F0 != suit:
             return IllegalMove("wrong_foundation", card=pretty(card), foundation=suit + 1)
-        needed = suit * 13 + self.foundations[suit]
-        if RANK[card] <= self.foundations[suit]:  # cannot happen: cards are unique
-            return IllegalMove("foundation_needs", card=pretty(card), needed=pretty(card))
+        needed = suit * 13 + self.foundations[suit]  # the card the foundation takes next
         return IllegalMove("foundation_needs", card=pretty(card), needed=pretty(needed))
 
     # ----------------------------------------------------------------- gestures
@@ -530,8 +531,7 @@ class Game:
             return None
         for code in self.legal_codes():
             if code & 0xFF in want:
-                self.push(code)
-                return _MOVES[(code >> 4) & 15][code & 15]
+                return self._push_move(code)
         return None
 
     def double_tap(self, pile: object, card: object = None) -> Move | None:
@@ -570,7 +570,7 @@ class Game:
         foundation = source_bits | (F0 + SUIT[moving])
         top = self.waste[-1] if source == WASTE else self.up[source - T0][-1]
         if moving == top and foundation in pairs:
-            return self._push_pair(pairs[foundation])
+            return self._push_move(pairs[foundation])
         best, best_size, king_column = -1, -1, -1
         for j in range(7):
             code = pairs.get(source_bits | (T0 + j))
@@ -586,7 +586,7 @@ class Game:
             best = king_column
         if best < 0:
             return None
-        return self._push_pair(pairs[source_bits | (T0 + best)])
+        return self._push_move(pairs[source_bits | (T0 + best)])
 
     def drag(self, card: object, target: object) -> Move:
         """Drop a dragged card (with the cards on it) on a pile; any foundation means its own.
@@ -612,12 +612,12 @@ class Game:
             if not column:
                 raise IllegalMove("king_only")
             raise IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
-        self.push(code)
-        return _MOVES[(code >> 4) & 15][code & 15]
+        return self._push_move(code)
 
-    def _push_pair(self, code: int) -> Move:
+    def _push_move(self, code: int) -> Move:
+        """Push a legal move code; the canonical :class:`Move` it is."""
         self.push(code)
-        return _MOVES[(code >> 4) & 15][code & 15]
+        return _move_of(code)
 
     def _check_card_in(self, pile: int, card: Card) -> None:
         """Raise :class:`IllegalMove` unless ``card`` is a face-up card of ``pile``.
@@ -686,7 +686,7 @@ class Game:
             "moves": self.moves,
             "undos": self.undos,
             "history": [
-                [str(_MOVES[(c >> 4) & 15][c & 15]), c >> 8, turned, previous]
+                [str(_move_of(c)), c >> 8, turned, previous]
                 for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
