@@ -10,7 +10,7 @@ engine has. ``docs/solver.md`` describes the search.
 'winnable'
 """
 
-from .api import HintKind, Hint, Solution, Verdict, best_move, describe_line, hint, solve
+from .api import Hint, HintKind, Solution, Verdict, best_move, describe_line, hint, solve
 
 __all__ = [
     "Hint",

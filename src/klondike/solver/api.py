@@ -52,10 +52,7 @@ class Hint:
 
 def _game_of(position: Game | Mapping[str, Any]) -> Game:
     """A private copy of the position to search on."""
-    if isinstance(position, Game):
-        game = position.copy()
-    else:
-        game = Game.from_snapshot(position)
+    game = position.copy() if isinstance(position, Game) else Game.from_snapshot(position)
     game.history = []  # the search needs only its own moves
     return game
 

@@ -240,9 +240,7 @@ def search(
                 pop()
             continue
         seen.add(key)
-        if states == limit or (
-            deadline is not None and states & 1023 == 0 and clock() > deadline
-        ):
+        if states == limit or (deadline is not None and states & 1023 == 0 and clock() > deadline):
             for _ in macro:
                 pop()
             for m in reversed(path):
