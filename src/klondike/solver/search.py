@@ -17,6 +17,12 @@ from ..game import Game
 Macro = tuple[int, ...]
 
 RECYCLE_TARGET = 0  # W-S: the stock is pile 0
+# When set, every waste macro is checked against the engine's legal_codes (slow; tests).
+VERIFY_MACROS = False
+# CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
+CHILDREN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)
+)
 
 
 class BudgetExhausted(Exception):
@@ -132,6 +138,7 @@ def children(game: Game) -> list[Macro]:
             first_empty = j
             break
     scored: list[tuple[int, Macro]] = []
+    stops = stock_stops(game)
     for code in codes:
         source = (code >> 4) & 15
         target = code & 15
@@ -157,36 +164,85 @@ def children(game: Game) -> list[Macro]:
                     else:
                         scored.append((30, (code,)))  # empties the column
                 else:
-                    scored.append((10, (code,)))
+                    # Part of a run: only worth it when the card it uncovers goes home
+                    # now (docs/solver.md, "partial runs").
+                    exposed = up[i][-count - 1]
+                    if found[SUIT[exposed]] == RANK[exposed] - 1:
+                        scored.append((65, (code,)))
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
             found[SUIT[card]] -= 1
             safe = safe_to_play_up(found, card)
             found[SUIT[card]] += 1
-            if not safe:  # a safe card would only go back up
+            # A safe card would only go back up; any other is worth taking back only for
+            # a card that goes on it at once (docs/solver.md, "take-backs").
+            if not safe and _can_follow(game, card, stops):
                 scored.append((0, (code,)))
     draw1_normal = game.draw == 1 and not game.vegas
-    tops = {col[-1] for col in up if col}
-    for draws, card in stock_stops(game):
-        rank = RANK[card]
-        home = found[SUIT[card]] == rank - 1
-        fits = (rank == KING and first_empty >= 0) or any(p in tops for p in PARENTS[card])
-        if not home and not fits:
+    for draws, card in stops:
+        codes = _waste_card_codes(game, card, first_empty)
+        if not codes:
             continue
-        if home and draw1_normal and safe_to_play_up(found, card):
+        if VERIFY_MACROS:
+            _check_waste_codes(game, draws, codes, first_empty)
+        if draw1_normal and codes[0] & 15 < T0 and safe_to_play_up(found, card):
             # In Draw 1 Normal every stock card is as reachable as any other.
-            for code in _waste_codes(game, draws):
-                if (code & 15) < T0:
-                    return [(*draws, code)]
+            return [(*draws, codes[0])]
         penalty = len(draws)
-        for code in _waste_codes(game, draws):
-            target = code & 15
-            if target >= T0 and not up[target - T0] and target - T0 != first_empty:
-                continue
-            base = 55 if target < T0 else 50
-            scored.append((base - penalty, (*draws, code)))
+        for code in codes:
+            scored.append(((55 if code & 15 < T0 else 50) - penalty, (*draws, code)))
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
+
+
+def _can_follow(game: Game, card: int, stops: list[tuple[Macro, int]]) -> bool:
+    """True if a card that fits on ``card`` could be put on it straight after it comes
+    down from its foundation: a face-up column card, a waste card the stock can reach, or
+    a foundation's top card."""
+    rank = RANK[card]
+    if rank == 1:
+        return False
+    found = game.foundations
+    for child in CHILDREN[card]:
+        if found[SUIT[child]] == rank - 1:
+            return True
+        if any(child in run for run in game.up):
+            return True
+        if any(child == stop for _, stop in stops):
+            return True
+    return False
+
+
+def _waste_card_codes(game: Game, card: int, first_empty: int) -> list[int]:
+    """The codes of the moves ``card`` would have as the waste's top card (its foundation
+    first; of the empty columns only the first). :func:`_check_waste_codes` checks them
+    against the engine when :data:`VERIFY_MACROS` is set (the tests set it)."""
+    codes = []
+    rank = RANK[card]
+    suit = SUIT[card]
+    if game.foundations[suit] == rank - 1:
+        codes.append(0x100 | (WASTE << 4) | (F0 + suit))
+    up = game.up
+    if rank == KING:
+        if first_empty >= 0:
+            codes.append(0x100 | (WASTE << 4) | (T0 + first_empty))
+    else:
+        parents = PARENTS[card]
+        for j in range(7):
+            run = up[j]
+            if run and run[-1] in parents:
+                codes.append(0x100 | (WASTE << 4) | (T0 + j))
+    return codes
+
+
+def _check_waste_codes(game: Game, draws: Macro, codes: list[int], first_empty: int) -> None:
+    engine = [
+        c
+        for c in _waste_codes(game, draws)
+        if c & 15 < T0 or c & 15 == T0 + first_empty or game.up[(c & 15) - T0]
+    ]
+    if sorted(engine) != sorted(codes):
+        raise AssertionError(f"waste macro codes {codes} differ from the engine's {engine}")
 
 
 def _waste_codes(game: Game, draws: Macro) -> list[int]:
