@@ -275,7 +275,7 @@ def small_position(rng: random.Random, draw: int, scoring: str, left: int) -> di
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32 - 1),
     draw=st.sampled_from([1, 3]),

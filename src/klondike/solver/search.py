@@ -210,8 +210,17 @@ def children(game: Game) -> list[Macro]:
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
         penalty = steps
+        useful = not draw1_normal or _child_can_follow(game, card, stops)
         for code in codes:
-            scored.append(((55 if code & 15 < T0 else 50) - penalty, (*draws, code)))
+            if code & 15 < T0:
+                # In Draw 1 Normal a card goes home from the stock only for the next card
+                # of its suit to follow it (docs/solver.md).
+                if not draw1_normal or _next_can_follow(game, card, stops):
+                    scored.append((55 - penalty, (*draws, code)))
+            elif useful:
+                # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
+                # goes to a column only for a card to go on it (docs/solver.md).
+                scored.append((50 - penalty, (*draws, code)))
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
 
@@ -224,10 +233,26 @@ def _can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
     rank = RANK[card]
     if rank == 1:
         return False
-    found = game.foundations
     below_parents = PARENTS[card - 1]
     if any(run and run[-1] in below_parents for run in game.up):
         return True
+    return _child_can_follow(game, card, stops)
+
+
+def _next_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+    """True if the next card of ``card``'s suit is in play: face up in a column (it may go
+    home, or a partial run moved off it, next) or a card the stock can bring to the waste."""
+    if RANK[card] == KING:
+        return False
+    after = card + 1
+    return any(after in run for run in game.up) or any(after == stop for _, stop in stops)
+
+
+def _child_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+    """True if a card that fits on ``card`` could be put on it next: a face-up column card,
+    a waste card the stock can reach, or a foundation's top card."""
+    rank = RANK[card]
+    found = game.foundations
     for child in CHILDREN[card]:
         if found[SUIT[child]] == rank - 1:
             return True
