@@ -44,3 +44,16 @@ def test_a_game_under_way_has_no_shootme_form() -> None:
     g.play("S-W")
     with pytest.raises(NotAFreshDeal):
         to_shootme(g)
+
+
+@pytest.mark.parametrize(
+    ("deal", "draw"),
+    [(14612210197, 1), (26051540278, 1), (4115978434, 3), (29546682875, 3), (22275138040, 3)],
+)
+def test_deals_proved_unwinnable_here_pyksolve_cannot_win(deal: int, draw: int) -> None:
+    g = Game(deal, draw)
+    assert solve(g, budget=20).verdict == "unwinnable"
+    theirs = Solitaire()
+    assert theirs.load_solitaire(to_shootme(g))
+    theirs.reset_game(draw)
+    assert not theirs.solve_fast(max_closed_count=300_000).name.startswith("Solved")

@@ -285,6 +285,10 @@ def small_position(rng: random.Random, draw: int, scoring: str, left: int) -> di
 def test_verdicts_match_brute_force_on_small_positions(
     seed: int, draw: int, scoring: str, left: int
 ) -> None:
+    """The solver decides small random positions, its wins replay, and its verdict matches
+    a brute-force search wherever that finishes (take-backs make the exact position space
+    large, so on most positions it does not; the constructed positions above and the
+    pyksolve checks cover unwinnable verdicts too)."""
     snapshot = small_position(random.Random(seed), draw, scoring, left)
     truth = brute_force_winnable(Game.from_snapshot(snapshot))
     s = solve(snapshot)
