@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from helpers.positions import Snapshot, position_of, win_line
 from klondike import Game, IllegalMove, InvalidSnapshot, KlondikeError, Move
 from klondike.cards import CARD_NAMES, PILE_NAMES, RANKS, SUITS
 from klondike.codes import format_code
 from klondike.errors import MESSAGES
-from positions import Snapshot, position_of, win_line
 
 FAST = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from helpers.api import HOST, TestClient, act, hidden_cards, leaked
+from helpers.positions import one_move_to_win
 from klondike import Game
 from klondike.web import server, store
 from klondike.web.server import create_app
-
-from .conftest import HOST, TestClient, act, hidden_cards, leaked, near_won_snapshot
 
 BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "undos", "targets")
 
@@ -334,7 +334,9 @@ def test_openapi_document_lists_the_api(client: TestClient) -> None:
 
 
 def test_winning_action_ends_the_game_and_stops_the_clock(db_path: Path) -> None:
-    game_id = insert(db_path, Game.from_snapshot(near_won_snapshot()), elapsed_ms=60_000)
+    game_id = insert(
+        db_path, Game.from_snapshot(one_move_to_win("KS", score=500)), elapsed_ms=60_000
+    )
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
         view = client.get("/api/game").json()

@@ -15,18 +15,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+from helpers.server import Server, free_port
 from klondike.web import server, store
-
-from .conftest import Server, free_port
 
 
 @pytest.fixture
 def running(db_path: Path) -> Iterator[Server]:
-    started = Server("--port", str(free_port()), "--db", str(db_path))
+    started = Server(db_path)
     yield started
-    if started.proc.poll() is None:
-        started.proc.kill()
-        started.proc.communicate()
+    started.kill()
 
 
 def test_serves_the_page_and_the_api_and_stops_on_ctrl_c(running: Server, db_path: Path) -> None:
@@ -51,7 +48,7 @@ def test_a_taken_port_moves_to_the_next_free_one(db_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        started = Server("--port", str(port), "--db", str(db_path))
+        started = Server(db_path, port=port)
         try:
             assert started.port > port
             assert httpx.get(started.url + "/api/game").status_code == 200
@@ -60,7 +57,7 @@ def test_a_taken_port_moves_to_the_next_free_one(db_path: Path) -> None:
 
 
 def test_another_host_prints_a_warning(db_path: Path) -> None:
-    started = Server("--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db_path))
+    started = Server(db_path, "--host", "0.0.0.0")
     try:
         assert httpx.get(started.url + "/api/game").status_code == 200
         refused = httpx.get(started.url + "/api/game", headers={"Host": "evil.example"})
@@ -227,7 +224,7 @@ def test_bad_requests_to_the_real_server_get_a_4xx_with_a_message(running: Serve
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_stopping_keeps_the_time_since_the_last_action(db_path: Path, sig: int) -> None:
-    started = Server("--port", str(free_port()), "--db", str(db_path))
+    started = Server(db_path)
     view = started.http.get("/api/game").json()
     started.http.post(
         f"/api/games/{view['id']}/actions", json={"version": 0, "action": "tap", "pile": "S"}
@@ -239,7 +236,7 @@ def test_stopping_keeps_the_time_since_the_last_action(db_path: Path, sig: int) 
     saved = conn.execute("SELECT elapsed_ms, version FROM games").fetchall()
     conn.close()
     assert len(saved) == 1 and saved[0][0] >= 1200 and saved[0][1] == 1
-    again = Server("--port", str(free_port()), "--db", str(db_path))
+    again = Server(db_path)
     try:
         assert again.http.get("/api/game").json()["elapsed_ms"] >= 1200
     finally:
