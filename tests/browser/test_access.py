@@ -5,36 +5,19 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from .conftest import Table, card_words, snapshot
+from helpers.page import Table, card_words
+from helpers.positions import every_gesture, position
 
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
 
 
-def position() -> dict[str, Any]:
-    """T2 8♦ and T4 7♠ (which fits on it); A♥ on T7; T5 empty."""
-    return snapshot(
-        [
-            (0, ["KS"]),
-            (4, ["8D"]),
-            (1, ["9C", "8H"]),
-            (3, ["7S"]),
-            (0, []),
-            (1, ["TD"]),
-            (1, ["AH"]),
-        ],
-        waste=["5C"],
-        foundations=(2, 0, 0, 0),
-    )
-
-
 def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> None:
-    table = open_table(position(), locale="de-DE")
+    table = open_table(every_gesture(), locale="de-DE")
     page = table.page
     assert page.locator("#new-game span").text_content() == "Neue Partie"
     assert page.locator("#undo span").text_content() == "Rückgängig"
@@ -80,7 +63,7 @@ def test_every_reason_has_a_translation_in_both_languages(open_table: Opener) ->
     from klondike.errors import MESSAGES
     from klondike.web import security, server
 
-    table = open_table(position())
+    table = open_table(every_gesture())
     keys = table.page.evaluate(
         """async () => {
             const i18n = await import('/static/js/i18n.js');
@@ -112,7 +95,7 @@ def test_every_reason_has_a_translation_in_both_languages(open_table: Opener) ->
 
 @DESKTOP_ONLY
 def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None:
-    table = open_table(position())
+    table = open_table(every_gesture())
     page = table.page
     # Tab from the page into the table reaches the stock first
     page.locator("#lang").focus()
@@ -174,7 +157,7 @@ def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None
 
 
 def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
-    table = open_table(position())
+    table = open_table(every_gesture())
     page = table.page
     view = table.check()
     stock = table.pile("S").get_attribute("aria-label")
@@ -201,18 +184,18 @@ def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
 @pytest.mark.parametrize("screen", ["desktop", "phone", "landscape"])
 def test_the_table_fits_the_window_and_screenshot(open_table: Opener, screen: str) -> None:
     """A long column squeezes so every card is on screen; saves docs/screenshots/SCREEN.png."""
-    game = snapshot(
-        [
-            (0, ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D"]),
-            (1, ["QC", "JD"]),
-            (2, ["9D"]),
-            (3, ["TS", "9H", "8C"]),
-            (0, []),
-            (5, ["KD", "QS", "JH", "TC"]),
-            (6, ["6C"]),
+    game = position(
+        tableau=[
+            "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D",
+            "1 | QC JD",
+            "2 | 9D",
+            "3 | TS 9H 8C",
+            "",
+            "5 | KD QS JH TC",
+            "6 | 6C",
         ],
         foundations=(1, 2, 1, 0),
-        waste=["7H", "5D", "4C"],
+        waste="7H 5D 4C",
         draw=3,
         score=45,
     )

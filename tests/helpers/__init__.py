@@ -5,3 +5,8 @@
 - :mod:`helpers.api`: acting on the app through its test client; hidden cards in a body.
 - :mod:`helpers.page`: the page in Chromium, read and played with real gestures.
 """
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository's root folder."""

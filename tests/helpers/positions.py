@@ -102,6 +102,20 @@ def position(
     }
 
 
+def every_gesture() -> Snapshot:
+    """A Draw 1 Normal position with something for every gesture.
+
+    T1 K♠ at the bottom; T2 four backs + 8♦ (5 cards); T3 one back + 9♣ 8♥; T4 three backs
+    + 7♠ (fits on 8♦ and on 8♥); T5 empty; T6 one back + 10♦; T7 2♥ face down under A♥.
+    ♠ home up to 2♠.
+    """
+    return position(
+        tableau=["KS", "4 | 8D", "1 | 9C 8H", "3 | 7S", "", "1 | TD", "2H | AH"],
+        waste="5C",
+        foundations=(2, 0, 0, 0),
+    )
+
+
 def game(**kwargs: Any) -> Game:
     """The game of :func:`position` (same keywords)."""
     return Game.from_snapshot(position(**kwargs))

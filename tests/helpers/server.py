@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -10,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,8 @@ class Server:
 
     It listens on ``port`` (a free one by default; if that is taken, on the next free one,
     as the server does), with ``args`` as further command-line options. ``position``, if
-    given, is written into the database first and becomes the game in progress.
+    given, is written into the database first and becomes the game in progress. ``env``
+    adds to the environment the server runs in.
     """
 
     def __init__(
@@ -53,6 +56,7 @@ class Server:
         *args: str,
         port: int | None = None,
         position: dict[str, Any] | None = None,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         if position is not None:
             insert_position(db, position)
@@ -64,6 +68,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            env={**os.environ, **(env or {})},
         )
         assert self.proc.stdout is not None
         self.first_line = self.proc.stdout.readline()
