@@ -4,6 +4,7 @@
 - :mod:`helpers.server`: ``python -m klondike`` started for real, on a free port.
 - :mod:`helpers.api`: acting on the app through its test client; hidden cards in a body.
 - :mod:`helpers.page`: the page in Chromium, read and played with real gestures.
+- :mod:`helpers.rows`: game rows written straight into the database, for the statistics.
 """
 
 from pathlib import Path
