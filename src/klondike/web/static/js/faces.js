@@ -33,8 +33,8 @@ const PALETTE = {
   C: { robe: "#1f2023", trim: RED, band: BLUE, hair: "#2a2420", beard: "#2a2420", flower: "#d23a4c", ink: INK },
 };
 
-/** The suit symbols, drawn in a 100x100 box (the same shapes as the page's own). */
-const SUIT_PATHS = {
+/** The suit symbols as SVG path data in a 100x100 box (the same shapes as the page's own). */
+export const SUIT_PATHS = {
   S: "M50 3C62 22 97 40 97 64c0 15-11 24-23 24-9 0-16-4-20-11 1 9 5 16 13 21H33c8-5 12-12 13-21-4 7-11 11-20 11C14 88 3 79 3 64 3 40 38 22 50 3z",
   H: "M50 95C40 80 3 58 3 31 3 15 14 5 28 5c10 0 18 6 22 15 4-9 12-15 22-15 14 0 25 10 25 26 0 27-37 49-47 64z",
   D: "M50 2c10 17 24 34 40 48-16 14-30 31-40 48-10-17-24-34-40-48C26 36 40 19 50 2z",
