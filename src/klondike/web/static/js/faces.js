@@ -162,7 +162,7 @@ function jack(suit, p) {
   out += shape("M19 71 Q19.5 62 33 59.2 Q42 58.6 50 59.4 Q58 58.6 67 59.2 Q80.5 62 81 71 Z", p.robe, INK, 0.7, "court-robe");
   out += line("M22.5 66 Q30 61.6 40 60.6 M77.5 66 Q70 61.6 60 60.6", p.trim, 1.5);
   out += front(p, 64) + hand(25, 64.2, p);
-  out += shape("M42.4 58.8 L50 64.4 L57.6 58.8 L56.8 62 L50 67 L43.2 62 Z", WHITE, INK, 0.5);
+  out += shape("M42.2 58.8 Q50 63.2 57.8 58.8 L57.2 62.2 Q50 66.6 42.8 62.2 Z", WHITE, INK, 0.5);
   out += face("J", p);
   // a beret with a feather
   out += shape("M57.8 40 Q60.5 31.8 69.5 32.6 Q64 35 60.8 41.4 Z", p.band, INK, 0.5);
@@ -197,7 +197,7 @@ export function courtSVG(rank, suit) {
     throw new RangeError(`no court card ${rank}${suit}: rank is one of J Q K, suit one of S H D C`);
   }
   const half = figure(suit, p);
-  const bust = `<g transform="translate(50 ${MID}) scale(1.15) translate(-50 -66.5)">${half}</g>`;
+  const bust = `<g transform="translate(50 ${MID}) scale(1.1) translate(-50 -66.5)">${half}</g>`;
   const { x, y, w, h } = FRAME;
   const clip = (hh, body) =>
     `<svg x="${x}" y="${y}" width="${w}" height="${hh}" viewBox="${x} ${y} ${w} ${hh}" overflow="hidden">${body}</svg>`;
