@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT, Table, near_won
+from helpers import ROOT
+from helpers.page import Table
+from helpers.positions import one_move_to_win
 
 Opener = Callable[..., Table]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -314,7 +316,7 @@ STATE = """() => {
 
 def full_foundations() -> dict[str, Any]:
     """Every card home but the King of hearts (on column 1)."""
-    return near_won()
+    return one_move_to_win("KH", score=615)
 
 
 def test_the_cascade_runs_and_a_tap_ends_it(open_table: Opener, screen: str) -> None:
