@@ -77,6 +77,13 @@ def card(suit: int, rank: int) -> Card:
     return suit * 13 + rank - 1
 
 
+SUIT_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(card(suit, rank) for rank in range(1, KING + 1)) for suit in range(4)
+)
+"""``SUIT_CARDS[suit][rank - 1]`` is ``card(suit, rank)``: a suit's cards in the order its
+foundation takes them, for the engine's hot path."""
+
+
 def card_name(card: Card) -> str:
     """The two-letter name of a card: ``'TH'``, ``'AS'``."""
     return CARD_NAMES[card]

@@ -36,6 +36,7 @@ from .cards import (
     SOURCE_SHIFT,
     STOCK,
     SUIT,
+    SUIT_CARDS,
     T0,
     WASTE,
     Card,
@@ -285,7 +286,7 @@ class Game:
             height = found[suit]
             if height:
                 source = one | ((F0 + suit) << SOURCE_SHIFT)
-                parents = PARENTS[card(suit, height)]
+                parents = PARENTS[SUIT_CARDS[suit][height - 1]]
                 for j in range(7):
                     top = tops[j]
                     if (top < 0 and height == KING) or (top >= 0 and top in parents):
@@ -362,7 +363,7 @@ class Game:
                 suit = source - F0
                 self.foundations[suit] -= 1
                 self._home -= 1
-                cards = [card(suit, self.foundations[suit] + 1)]
+                cards = [SUIT_CARDS[suit][self.foundations[suit]]]
             if target >= T0:
                 self.up[target - T0].extend(cards)
             else:
@@ -401,7 +402,7 @@ class Game:
                 suit = target - F0
                 self.foundations[suit] -= 1
                 self._home -= 1
-                cards = [card(suit, self.foundations[suit] + 1)]
+                cards = [SUIT_CARDS[suit][self.foundations[suit]]]
             if source == WASTE:
                 self.waste.append(cards[0])
             elif source >= T0:

@@ -34,7 +34,7 @@ from playwright.sync_api import (
 
 from klondike import Game
 from klondike.cards import CARD_NAMES, RANKS, SUITS
-from klondike.web import store
+from klondike.store import database as store
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]

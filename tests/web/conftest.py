@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 
 from klondike import Game
 from klondike.cards import CARD_NAMES, pretty
-from klondike.web.server import create_app
+from klondike.web.api import create_app
 
 HOST = "testserver"
 """The Host the test client sends; the apps under test allow it."""

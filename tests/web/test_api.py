@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from klondike import Game
-from klondike.web import server, store
-from klondike.web.server import create_app
+from klondike.store import database as store
+from klondike.web import api
+from klondike.web.api import create_app
 
 from .conftest import HOST, TestClient, act, hidden_cards, leaked, near_won_snapshot
 
@@ -664,7 +665,7 @@ def test_page_and_static_files(db_path: Path, tmp_path: Path) -> None:
         assert script.status_code == 200 and "javascript" in script.headers["content-type"]
         assert script.headers["cache-control"] == "no-cache"
         assert client.get("/static/nothing.js").status_code == 404
-        assert client.get("/static/../server.py").status_code == 404
+        assert client.get("/static/../api.py").status_code == 404
 
 
 def test_a_missing_static_directory_does_not_crash(db_path: Path, tmp_path: Path) -> None:
@@ -676,7 +677,7 @@ def test_a_missing_static_directory_does_not_crash(db_path: Path, tmp_path: Path
 
 
 def test_the_real_page_is_served(client: TestClient) -> None:
-    if not (server.STATIC_DIR / "index.html").is_file():
+    if not (api.STATIC_DIR / "index.html").is_file():
         pytest.fail("src/klondike/web/static/index.html is missing")
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()

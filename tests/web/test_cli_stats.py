@@ -12,7 +12,7 @@ import pytest
 
 from klondike import Game
 from klondike.cli import main
-from klondike.web.store import open_database
+from klondike.store.database import open_database
 
 
 def add_game(

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from klondike.web import security
-from klondike.web.server import create_app, host_names
+from klondike.web.api import create_app
+from klondike.web.serve import host_names
 
 from .conftest import HOST, TestClient
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from klondike import Game
-from klondike.web import store
-from klondike.web.server import create_app
-from klondike.web.store import DatabaseError, open_database
+from klondike.store import database as store
+from klondike.store.database import DatabaseError, open_database
+from klondike.web.api import create_app
 
 from .conftest import HOST, TestClient
 
