@@ -276,6 +276,15 @@ def create_app(
         redoc_url=None,
     )
     app.state.games = games
+    _answer_errors(app)
+    _route(app, games, static_dir)
+    app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
+    return app
+
+
+def _answer_errors(app: FastAPI) -> None:
+    """Every refusal and failure in the one error shape: ours, the games', FastAPI's."""
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -320,6 +329,10 @@ def create_app(
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         return ApiError(500, "internal_error", {"detail": type(exc).__name__}).response()
+
+
+def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
+    """The API's routes over ``games``, and the page."""
 
     @app.get("/api/game", response_model=GameView, responses=_errors())
     def game_in_progress() -> JSONResponse:
@@ -375,10 +388,6 @@ def create_app(
         if not index.is_file():
             raise ApiError(404, "not_found", {"what": "the page (static/index.html)"})
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
-
-    app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
-    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
-    return app
 
 
 class _Static(StaticFiles):
