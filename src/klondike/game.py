@@ -100,17 +100,20 @@ class Move:
         return cls(source, target)
 
 
-# The canonical move object of every source-target pair, so legal_moves() creates none.
-_MOVES: dict[int, Move] = {
-    pair_of(move_code(s, t)): Move(source, target)
-    for s, source in enumerate(PILE_NAMES)
-    for t, target in enumerate(PILE_NAMES)
-}
+# The canonical move object of every source-target pair (indexed by ``pair_of(code)``), so
+# legal_moves() creates none; pairs of no pile hold a blank move that no code reaches.
+_NO_MOVE = Move("", "")
+_MOVES: tuple[Move, ...] = tuple(
+    Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
+    if source_of(pair) < len(PILE_NAMES) and target_of(pair) < len(PILE_NAMES)
+    else _NO_MOVE
+    for pair in range(PAIR_MASK + 1)
+)
 
 
 def _move_of(code: MoveCode) -> Move:
     """The canonical :class:`Move` of a move code."""
-    return _MOVES[pair_of(code)]
+    return _MOVES[code & PAIR_MASK]  # pair_of, inline: undo's path
 
 
 # Move texts in canonical form (and "X-F") read without parsing; -1 means "its foundation".
@@ -239,7 +242,7 @@ class Game:
         if self._home == DECK_SIZE:
             return codes
         stock, waste, found, down, up = self.stock, self.waste, self.foundations, self.down, self.up
-        one = 1 << COUNT_SHIFT  # a move of one card
+        one = 1 << COUNT_SHIFT  # the count of a move of one card
         if stock:
             codes.append((min(self.draw, len(stock)) << COUNT_SHIFT) | WASTE)  # S-W
         elif waste and not self.vegas:
@@ -247,27 +250,25 @@ class Game:
         tops = [col[-1] if col else -1 for col in up]
         if waste:
             moving = waste[-1]
-            from_waste = one | (WASTE << SOURCE_SHIFT)
             suit = SUIT[moving]
             if found[suit] == RANK[moving] - 1:
-                codes.append(from_waste | (F0 + suit))
+                codes.append(one | (WASTE << SOURCE_SHIFT) | (F0 + suit))
             parents = PARENTS[moving]
             for j in range(7):
                 top = tops[j]
                 if top < 0:
                     if RANK[moving] == KING:
-                        codes.append(from_waste | (T0 + j))
+                        codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
                 elif top in parents:
-                    codes.append(from_waste | (T0 + j))
+                    codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
         for i in range(7):
             run = up[i]
             if not run:
                 continue
-            source = (T0 + i) << SOURCE_SHIFT
             top = run[-1]
             suit = SUIT[top]
             if found[suit] == RANK[top] - 1:
-                codes.append(one | source | (F0 + suit))
+                codes.append(one | ((T0 + i) << SOURCE_SHIFT) | (F0 + suit))
             base = run[0]
             base_rank = RANK[base]
             length = len(run)
@@ -277,20 +278,22 @@ class Game:
                 target = tops[j]
                 if target < 0:
                     if base_rank == KING and down[i]:
-                        codes.append((length << COUNT_SHIFT) | source | (T0 + j))
+                        codes.append(
+                            (length << COUNT_SHIFT) | ((T0 + i) << SOURCE_SHIFT) | (T0 + j)
+                        )
                     continue
                 index = base_rank - RANK[target] + 1  # where the card one rank lower lies
                 if 0 <= index < length and target in PARENTS[run[index]]:
-                    codes.append(((length - index) << COUNT_SHIFT) | source | (T0 + j))
+                    moved = (length - index) << COUNT_SHIFT
+                    codes.append(moved | ((T0 + i) << SOURCE_SHIFT) | (T0 + j))
         for suit in range(4):
             height = found[suit]
             if height:
-                source = one | ((F0 + suit) << SOURCE_SHIFT)
                 parents = PARENTS[SUIT_CARDS[suit][height - 1]]
                 for j in range(7):
                     top = tops[j]
                     if (top < 0 and height == KING) or (top >= 0 and top in parents):
-                        codes.append(source | (T0 + j))
+                        codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
     def legal_moves(self) -> list[Move]:
@@ -454,9 +457,9 @@ class Game:
             if self.won:  # before "its foundation", which needs a card to move
                 raise IllegalMove("game_won")
             target = self._own_foundation(source)
-        wanted = move_code(source, target, 0)
+        wanted, mask = move_code(source, target, 0), PAIR_MASK
         for code in self.legal_codes():
-            if pair_of(code) == wanted:
+            if code & mask == wanted:  # pair_of, inline: play's path
                 return code
         raise self._why_illegal(source, target)
 
