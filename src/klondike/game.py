@@ -433,7 +433,7 @@ class Game:
         ...
         klondike.errors.IllegalMove: nothing to undo
         """
-        if self.won:
+        if self._home == DECK_SIZE:  # self.won, inline: undo's path
             raise IllegalMove("won_no_undo")
         floor = self._undo_start()
         if len(self.history) <= floor:
