@@ -61,7 +61,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
 def test_every_reason_has_a_translation_in_both_languages(open_table: Opener) -> None:
     """Every reason key of the engine and the server is in both tables of i18n.js."""
     from klondike.errors import MESSAGES
-    from klondike.web import security, server
+    from klondike.web import api, security
 
     table = open_table(every_gesture())
     keys = table.page.evaluate(
@@ -71,7 +71,7 @@ def test_every_reason_has_a_translation_in_both_languages(open_table: Opener) ->
                     ten: i18n.keys('en'), tde: i18n.keys('de')};
         }"""
     )
-    wanted = set(MESSAGES) | set(server.MESSAGES) | set(security.MESSAGES)
+    wanted = set(MESSAGES) | set(api.MESSAGES) | set(security.MESSAGES)
     assert wanted <= set(keys["en"]), wanted - set(keys["en"])
     assert set(keys["en"]) == set(keys["de"])
     assert set(keys["ten"]) == set(keys["tde"])

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 
 from klondike import Game
-from klondike.web import store
+from klondike.store import database as store
 
 ADDRESS = re.compile(r"http://([\w.\[\]:]+):(\d+)/")
 """The address the server prints on its first line."""

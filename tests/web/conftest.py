@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from helpers.api import HOST, TestClient
-from klondike.web.server import create_app
+from klondike.web.api import create_app
 
 
 @pytest.fixture

@@ -16,7 +16,8 @@ import httpx
 import pytest
 
 from helpers.server import Server, free_port
-from klondike.web import server, store
+from klondike.store import database as store
+from klondike.web import serve
 
 
 @pytest.fixture
@@ -85,7 +86,7 @@ def test_a_newer_database_is_refused_and_left_alone(db_path: Path) -> None:
 
 
 def test_a_bad_port_is_refused(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert server.serve(port=70000, open_browser=False, db=db_path) == 2
+    assert serve.serve(port=70000, open_browser=False, db=db_path) == 2
     assert "0 to 65535" in capsys.readouterr().err
 
 
@@ -93,9 +94,9 @@ def test_has_display(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    assert server.has_display() is False
+    assert serve.has_display() is False
     monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
-    assert server.has_display() is True
+    assert serve.has_display() is True
 
 
 @pytest.mark.parametrize(
@@ -107,8 +108,8 @@ def test_the_browser_opens_only_with_a_display_and_without_no_browser(
     import uvicorn
 
     urls: list[str] = []
-    monkeypatch.setattr(server.webbrowser, "open", lambda url: urls.append(url))
-    monkeypatch.setattr(server, "has_display", lambda: display)
+    monkeypatch.setattr(serve.webbrowser, "open", lambda url: urls.append(url))
+    monkeypatch.setattr(serve, "has_display", lambda: display)
 
     def run(self: uvicorn.Server, sockets: list[socket.socket]) -> None:
         self.started = True
@@ -117,7 +118,7 @@ def test_the_browser_opens_only_with_a_display_and_without_no_browser(
 
     monkeypatch.setattr(uvicorn.Server, "run", run)
     port = free_port()
-    assert server.serve(port=port, open_browser=flag, db=db_path) == 0
+    assert serve.serve(port=port, open_browser=flag, db=db_path) == 0
     time.sleep(0.1)
     assert urls == [f"http://127.0.0.1:{port}/"] * opened
 
@@ -127,7 +128,7 @@ def test_bind_skips_taken_ports() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        sock = server.bind("127.0.0.1", port)
+        sock = serve.bind("127.0.0.1", port)
         try:
             assert sock.getsockname()[1] != port
         finally:
@@ -165,7 +166,7 @@ def test_many_requests_at_once_over_http(running: Server) -> None:
 def test_answers_are_not_held_back_by_nagle(running: Server) -> None:
     """Accepted sockets get TCP_NODELAY (asyncio sets it only on IPPROTO_TCP sockets): else
     every answer written in two parts waits for the client's delayed ACK, about 40 ms."""
-    sock = server.bind("127.0.0.1", free_port())
+    sock = serve.bind("127.0.0.1", free_port())
     try:
         assert sock.proto == socket.IPPROTO_TCP
     finally:

@@ -11,7 +11,7 @@ import pytest
 from helpers.rows import add_game
 from klondike.cli import main
 from klondike.codes import format_code
-from klondike.web.store import open_database
+from klondike.store.database import open_database
 
 
 def table_row(out: str, label: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Statistics and history (klondike.web.stats) over rows written straight into the database."""
+"""Statistics and history (klondike.store.stats) over rows written straight into the database."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 from helpers.rows import add_game, stamp
 from klondike import Game
-from klondike.web import stats
-from klondike.web.store import open_database
+from klondike.store import stats
+from klondike.store.database import open_database
 
 
 @pytest.fixture
