@@ -161,6 +161,7 @@ export class Board {
     this.frame = 0;
     this.animating = 0;
     this.cleanup = 0;
+    this.motionMs = null; // the longer of the stylesheet's --slide and --flip, read once
     this.onRendered = () => {};
     for (const name of PILES) {
       const el = document.createElement("div");
@@ -353,8 +354,9 @@ export class Board {
           }
         }
       }
-      const motion = Math.max(durationMs(this.root, "--slide"), durationMs(this.root, "--flip"));
-      const until = performance.now() + longest + motion + 20;
+      // The stylesheet does not change while the page is open: read its durations once.
+      this.motionMs ??= Math.max(durationMs(this.root, "--slide"), durationMs(this.root, "--flip"));
+      const until = performance.now() + longest + this.motionMs + 20;
       this.animating = until;
       clearTimeout(this.cleanup);
       this.cleanup = setTimeout(() => this.settle(), until - performance.now());
