@@ -20,7 +20,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from klondike.web.server import create_app
+from klondike.web.api import create_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.positions import column_text, game, refused, won_game
 from klondike import Move
-from positions import column_text, game, refused, won_game
 
 # ----------------------------------------------------------------- tap
 

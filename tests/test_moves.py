@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.positions import column_text, game, refused, refused_move, texts, won_game
 from klondike import Game, IllegalMove, Move
-from positions import column_text, game, refused, refused_move, texts, won_game
 
 # ----------------------------------------------------------------- the layout
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.positions import game, win_line
 from klondike import Game
 from klondike.game import dollars
-from positions import game, win_line
 
 # ----------------------------------------------------------------- Normal: each line
 

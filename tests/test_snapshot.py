@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from helpers.positions import game, position, won_game
 from klondike import Game, InvalidSnapshot
-from positions import game, position, won_game
 
 
 def played(code: str = "KL1-D1N-AAAAAAG", moves: int = 40, seed: int = 1) -> Game:

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from helpers.positions import game, position_of, refused, won_game
 from klondike import Game, Move
 from klondike.game import UNDO_LIMIT
-from positions import game, position_of, refused, won_game
 
 
 def test_nothing_to_undo_on_a_new_game() -> None:

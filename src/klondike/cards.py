@@ -10,6 +10,13 @@ A card is ``suit * 13 + rank - 1`` with suits in foundation order ♠ ♥ ♦ �
 
 A pile is an index into :data:`PILE_NAMES`: the stock ``S``, the waste ``W``, the
 foundations ``F1``–``F4`` (♠ ♥ ♦ ♣) and the columns ``T1``–``T7``.
+
+A move is a :data:`MoveCode`, ``count << 8 | source << 4 | target``: read it with
+:func:`source_of`, :func:`target_of` and :func:`count_of`, build it with :func:`move_code`.
+
+>>> code = move_code(parse_pile("T2"), parse_pile("T6"), 3)
+>>> PILE_NAMES[source_of(code)], PILE_NAMES[target_of(code)], count_of(code)
+('T2', 'T6', 3)
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from .errors import IllegalMove
 
 Card = int
 Pile = int
+MoveCode = int
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -29,6 +37,8 @@ RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
 SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
 RED: tuple[bool, ...] = tuple(c // 13 in (1, 2) for c in range(52))
 KING = 13
+DECK_SIZE = 52
+"""The cards of a deck: a game is won when all of them are on the foundations."""
 
 # PARENTS[c]: the two cards that c may be put on in a column (none for a King).
 PARENTS: tuple[tuple[Card, ...], ...] = tuple(
@@ -56,6 +66,22 @@ PILE_NAMES: tuple[str, ...] = (
 )
 _PILES = {name: i for i, name in enumerate(PILE_NAMES)}
 _CARDS = {name: i for i, name in enumerate(CARD_NAMES)}
+
+
+def card(suit: int, rank: int) -> Card:
+    """The card of ``suit`` (0 ♠, 1 ♥, 2 ♦, 3 ♣) and ``rank`` (1 Ace to 13 King).
+
+    >>> card_name(card(1, 10)), card_name(card(3, KING))
+    ('TH', 'KC')
+    """
+    return suit * 13 + rank - 1
+
+
+SUIT_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(card(suit, rank) for rank in range(1, KING + 1)) for suit in range(4)
+)
+"""``SUIT_CARDS[suit][rank - 1]`` is ``card(suit, rank)``: a suit's cards in the order its
+foundation takes them, for the engine's hot path."""
 
 
 def card_name(card: Card) -> str:
@@ -105,3 +131,40 @@ def pretty(card: Card) -> str:
     """A card with its suit symbol, as messages show it: ``'10♥'``, ``'K♣'``."""
     rank = RANKS[RANK[card] - 1]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUIT[card]]
+
+
+# --------------------------------------------------------------------------- moves
+
+COUNT_SHIFT = 8
+"""A move code's count sits above its source and target."""
+SOURCE_SHIFT = 4
+"""A move code's source sits above its target."""
+PILE_MASK = 0xF
+"""The bits of one pile in a move code."""
+PAIR_MASK = 0xFF
+"""The bits of a move code's source and target: the move without its count."""
+
+
+def move_code(source: Pile, target: Pile, count: int = 1) -> MoveCode:
+    """The code of the move of ``count`` cards from ``source`` to ``target``."""
+    return count << COUNT_SHIFT | source << SOURCE_SHIFT | target
+
+
+def source_of(code: MoveCode) -> Pile:
+    """The pile a move takes its cards from."""
+    return (code >> SOURCE_SHIFT) & PILE_MASK
+
+
+def target_of(code: MoveCode) -> Pile:
+    """The pile a move puts its cards on."""
+    return code & PILE_MASK
+
+
+def count_of(code: MoveCode) -> int:
+    """How many cards a move moves (for a draw, the cards drawn; a recycle, the waste's)."""
+    return code >> COUNT_SHIFT
+
+
+def pair_of(code: MoveCode) -> int:
+    """The move without its count: source and target, as ``move_code(source, target, 0)``."""
+    return code & PAIR_MASK

@@ -8,10 +8,11 @@ Move('S', 'W')
 >>> g.undo()
 Move('S', 'W')
 
-Inside, a move is an int ``count << 8 | source << 4 | target`` (piles as in
-:mod:`klondike.cards`, ``count`` the cards it moves); :meth:`Game.push` and
-:meth:`Game.pop` apply and take back such ints without checks, for the solver, as deep
-as it likes (the public :meth:`Game.undo` takes back only the last 100 actions).
+Inside, a move is a :data:`~klondike.cards.MoveCode` (built and read with the
+accessors of :mod:`klondike.cards`: ``move_code``, ``source_of``, ``target_of``,
+``count_of``); :meth:`Game.push` and :meth:`Game.pop` apply and take back such codes
+without checks, for the solver, as deep as it likes (the public :meth:`Game.undo` takes
+back only the last 100 actions).
 :meth:`Game.legal_codes` is the one place that decides what is legal.
 """
 
@@ -23,19 +24,33 @@ from typing import Any
 
 from .cards import (
     CARD_NAMES,
+    COUNT_SHIFT,
+    DECK_SIZE,
     F0,
     KING,
+    PAIR_MASK,
     PARENTS,
+    PILE_MASK,
     PILE_NAMES,
     RANK,
+    SOURCE_SHIFT,
     STOCK,
     SUIT,
+    SUIT_CARDS,
     T0,
     WASTE,
     Card,
+    MoveCode,
+    Pile,
+    card,
+    count_of,
+    move_code,
+    pair_of,
     parse_card,
     parse_pile,
     pretty,
+    source_of,
+    target_of,
 )
 from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_code, parse_code
 from .deal import deal_layout
@@ -85,19 +100,24 @@ class Move:
         return cls(source, target)
 
 
-# Every canonical move object, so legal_moves() creates none.
-_MOVES: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(Move(s, t) for t in PILE_NAMES) for s in PILE_NAMES
+# The canonical move object of every source-target pair (indexed by ``pair_of(code)``), so
+# legal_moves() creates none; pairs of no pile hold a blank move that no code reaches.
+_NO_MOVE = Move("", "")
+_MOVES: tuple[Move, ...] = tuple(
+    Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
+    if source_of(pair) < len(PILE_NAMES) and target_of(pair) < len(PILE_NAMES)
+    else _NO_MOVE
+    for pair in range(PAIR_MASK + 1)
 )
 
 
-def _move_of(code: int) -> Move:
+def _move_of(code: MoveCode) -> Move:
     """The canonical :class:`Move` of a move code."""
-    return _MOVES[(code >> 4) & 15][code & 15]
+    return _MOVES[code & PAIR_MASK]  # pair_of, inline: undo's path
 
 
 # Move texts in canonical form (and "X-F") read without parsing; -1 means "its foundation".
-_CANONICAL: dict[str, tuple[int, int]] = {
+_CANONICAL: dict[str, tuple[Pile, Pile]] = {
     f"{s}-{t}": (i, j)
     for i, s in enumerate(PILE_NAMES)
     for j, t in [*enumerate(PILE_NAMES), (-1, "F")]
@@ -138,7 +158,7 @@ class Game:
     score: int
     moves: int
     undos: int
-    history: list[tuple[int, bool, int]]
+    history: list[tuple[MoveCode, bool, int]]
     _floor: int
     _home: int
 
@@ -203,39 +223,44 @@ class Game:
     @property
     def won(self) -> bool:
         """True when all 52 cards are on the foundations."""
-        return self._home == 52
+        return self._home == DECK_SIZE
 
     @property
     def can_undo(self) -> bool:
         """True if :meth:`undo` would take an action back."""
-        return len(self.history) > self._floor and self._home < 52
+        return len(self.history) > self._floor and not self.won
 
     # ----------------------------------------------------------------- legal moves
 
-    def legal_codes(self) -> list[int]:
-        """Every legal move as an int code (see the module docstring); the rules live here."""
-        codes: list[int] = []
-        if self._home == 52:
+    def legal_codes(self) -> list[MoveCode]:
+        """Every legal move as a :data:`MoveCode`; the rules live here.
+
+        The hot path of the solver: the codes are built inline, ``count << COUNT_SHIFT |
+        source << SOURCE_SHIFT | target`` as :func:`~klondike.cards.move_code` builds them.
+        """
+        codes: list[MoveCode] = []
+        if self._home == DECK_SIZE:
             return codes
         stock, waste, found, down, up = self.stock, self.waste, self.foundations, self.down, self.up
+        one = 1 << COUNT_SHIFT  # the count of a move of one card
         if stock:
-            codes.append((min(self.draw, len(stock)) << 8) | WASTE)  # S-W
+            codes.append((min(self.draw, len(stock)) << COUNT_SHIFT) | WASTE)  # S-W
         elif waste and not self.vegas:
-            codes.append((len(waste) << 8) | (WASTE << 4))  # W-S
+            codes.append((len(waste) << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT))  # W-S
         tops = [col[-1] if col else -1 for col in up]
         if waste:
-            card = waste[-1]
-            suit = SUIT[card]
-            if found[suit] == RANK[card] - 1:
-                codes.append(0x100 | (WASTE << 4) | (F0 + suit))
-            parents = PARENTS[card]
+            moving = waste[-1]
+            suit = SUIT[moving]
+            if found[suit] == RANK[moving] - 1:
+                codes.append(one | (WASTE << SOURCE_SHIFT) | (F0 + suit))
+            parents = PARENTS[moving]
             for j in range(7):
                 top = tops[j]
                 if top < 0:
-                    if RANK[card] == KING:
-                        codes.append(0x100 | (WASTE << 4) | (T0 + j))
+                    if RANK[moving] == KING:
+                        codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
                 elif top in parents:
-                    codes.append(0x100 | (WASTE << 4) | (T0 + j))
+                    codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
         for i in range(7):
             run = up[i]
             if not run:
@@ -243,7 +268,7 @@ class Game:
             top = run[-1]
             suit = SUIT[top]
             if found[suit] == RANK[top] - 1:
-                codes.append(0x100 | ((T0 + i) << 4) | (F0 + suit))
+                codes.append(one | ((T0 + i) << SOURCE_SHIFT) | (F0 + suit))
             base = run[0]
             base_rank = RANK[base]
             length = len(run)
@@ -253,20 +278,22 @@ class Game:
                 target = tops[j]
                 if target < 0:
                     if base_rank == KING and down[i]:
-                        codes.append((length << 8) | ((T0 + i) << 4) | (T0 + j))
+                        codes.append(
+                            (length << COUNT_SHIFT) | ((T0 + i) << SOURCE_SHIFT) | (T0 + j)
+                        )
                     continue
                 index = base_rank - RANK[target] + 1  # where the card one rank lower lies
                 if 0 <= index < length and target in PARENTS[run[index]]:
-                    codes.append(((length - index) << 8) | ((T0 + i) << 4) | (T0 + j))
+                    moved = (length - index) << COUNT_SHIFT
+                    codes.append(moved | ((T0 + i) << SOURCE_SHIFT) | (T0 + j))
         for suit in range(4):
             height = found[suit]
             if height:
-                card = suit * 13 + height - 1
-                parents = PARENTS[card]
+                parents = PARENTS[SUIT_CARDS[suit][height - 1]]
                 for j in range(7):
                     top = tops[j]
                     if (top < 0 and height == KING) or (top >= 0 and top in parents):
-                        codes.append(0x100 | ((F0 + suit) << 4) | (T0 + j))
+                        codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
     def legal_moves(self) -> list[Move]:
@@ -275,8 +302,8 @@ class Game:
         >>> [str(m) for m in Game.from_code("KL1-D1N-AAAAAAG").legal_moves()]
         ['S-W', 'T1-F3', 'T5-T4', 'T7-F2']
         """
-        moves = _MOVES
-        return [moves[(c >> 4) & 15][c & 15] for c in self.legal_codes()]
+        moves, pair = _MOVES, PAIR_MASK
+        return [moves[code & pair] for code in self.legal_codes()]
 
     def drop_targets(self) -> dict[str, list[str]]:
         """For each card a drag may move now, the piles it may be dropped on.
@@ -286,16 +313,12 @@ class Game:
         """
         targets: dict[str, list[str]] = {}
         for code in self.legal_codes():
-            source = (code >> 4) & 15
-            if source == STOCK or code & 15 == STOCK:
+            source, target = source_of(code), target_of(code)
+            if source == STOCK or target == STOCK:
                 continue
-            if source == WASTE:
-                card = self.waste[-1]
-            elif source >= T0:
-                card = self.up[source - T0][-(code >> 8)]
-            else:
-                card = (source - F0) * 13 + self.foundations[source - F0] - 1
-            targets.setdefault(CARD_NAMES[card], []).append(PILE_NAMES[code & 15])
+            from_column = source >= T0
+            moving = self.up[source - T0][-count_of(code)] if from_column else self._top(source)
+            targets.setdefault(CARD_NAMES[moving], []).append(PILE_NAMES[target])
         return targets
 
     def is_legal(self, move: Move | str) -> bool:
@@ -308,11 +331,11 @@ class Game:
 
     # ----------------------------------------------------------------- play and undo
 
-    def push(self, code: int) -> None:
+    def push(self, code: MoveCode) -> None:
         """Play a legal move code from :meth:`legal_codes`; no checks."""
-        source = (code >> 4) & 15
-        target = code & 15
-        count = code >> 8
+        source = (code >> SOURCE_SHIFT) & PILE_MASK  # source_of, target_of, count_of inline
+        target = code & PILE_MASK
+        count = code >> COUNT_SHIFT
         previous = self.score
         turned = False
         if source == STOCK:
@@ -343,7 +366,7 @@ class Game:
                 suit = source - F0
                 self.foundations[suit] -= 1
                 self._home -= 1
-                cards = [suit * 13 + self.foundations[suit]]
+                cards = [SUIT_CARDS[suit][self.foundations[suit]]]
             if target >= T0:
                 self.up[target - T0].extend(cards)
             else:
@@ -358,12 +381,12 @@ class Game:
         self.moves += 1
         self.history.append((code, turned, previous))
 
-    def pop(self) -> int:
+    def pop(self) -> MoveCode:
         """Take back the last pushed move code and return it; no checks."""
         code, turned, previous = self.history.pop()
-        source = (code >> 4) & 15
-        target = code & 15
-        count = code >> 8
+        source = (code >> SOURCE_SHIFT) & PILE_MASK  # source_of, target_of, count_of inline
+        target = code & PILE_MASK
+        count = code >> COUNT_SHIFT
         if source == STOCK:
             stock, waste = self.stock, self.waste
             for _ in range(count):
@@ -382,7 +405,7 @@ class Game:
                 suit = target - F0
                 self.foundations[suit] -= 1
                 self._home -= 1
-                cards = [suit * 13 + self.foundations[suit]]
+                cards = [SUIT_CARDS[suit][self.foundations[suit]]]
             if source == WASTE:
                 self.waste.append(cards[0])
             elif source >= T0:
@@ -410,7 +433,7 @@ class Game:
         ...
         klondike.errors.IllegalMove: nothing to undo
         """
-        if self._home == 52:
+        if self._home == DECK_SIZE:  # self.won, inline: undo's path
             raise IllegalMove("won_no_undo")
         floor = self._undo_start()
         if len(self.history) <= floor:
@@ -419,7 +442,7 @@ class Game:
         self.undos += 1
         return _move_of(self.pop())
 
-    def _resolve(self, move: Move | str) -> int:
+    def _resolve(self, move: Move | str) -> MoveCode:
         """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""
         if isinstance(move, Move):
             move = str(move)
@@ -431,21 +454,20 @@ class Game:
         else:
             source, target = pair
         if target < 0:
-            if self._home == 52:  # before "its foundation", which needs a card to move
+            if self.won:  # before "its foundation", which needs a card to move
                 raise IllegalMove("game_won")
             target = self._own_foundation(source)
-        pair_bits = (source << 4) | target
+        wanted, mask = move_code(source, target, 0), PAIR_MASK
         for code in self.legal_codes():
-            if code & 0xFF == pair_bits:
+            if code & mask == wanted:  # pair_of, inline: play's path
                 return code
         raise self._why_illegal(source, target)
 
-    def _own_foundation(self, source: int) -> int:
+    def _own_foundation(self, source: Pile) -> Pile:
         """The foundation of the card a move from ``source`` would take."""
-        card = self._top(source)
-        return F0 + SUIT[card]
+        return F0 + SUIT[self._top(source)]
 
-    def _top(self, pile: int) -> Card:
+    def _top(self, pile: Pile) -> Card:
         """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
         if pile == STOCK:
             raise IllegalMove("stock_only_to_waste")
@@ -460,11 +482,11 @@ class Game:
         height = self.foundations[pile - F0]
         if not height:
             raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
-        return (pile - F0) * 13 + height - 1
+        return card(pile - F0, height)
 
-    def _why_illegal(self, source: int, target: int) -> IllegalMove:
+    def _why_illegal(self, source: Pile, target: Pile) -> IllegalMove:
         """The reason the move ``source-target`` is not legal now."""
-        if self._home == 52:
+        if self.won:
             return IllegalMove("game_won")
         if source == target:
             return IllegalMove("same_pile")
@@ -483,13 +505,13 @@ class Game:
         if target == WASTE:
             return IllegalMove("to_waste")
         try:
-            card = self._top(source)
+            moving = self._top(source)
         except IllegalMove as err:
             return err
         if target < T0:
             if source < T0 and source != WASTE:
                 return IllegalMove("foundation_to_foundation")
-            return self._why_not_foundation(card, target)
+            return self._why_not_foundation(moving, target)
         column = self.up[target - T0]
         if source >= T0:
             run = self.up[source - T0]
@@ -500,15 +522,15 @@ class Game:
             return IllegalMove("no_card_fits", column=source - T0 + 1, target=pretty(column[-1]))
         if not column:
             return IllegalMove("king_only")
-        return IllegalMove("does_not_fit", card=pretty(card), target=pretty(column[-1]))
+        return IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
 
-    def _why_not_foundation(self, card: Card, target: int) -> IllegalMove:
-        """The reason ``card`` cannot go on foundation ``target``."""
-        suit = SUIT[card]
+    def _why_not_foundation(self, moving: Card, target: Pile) -> IllegalMove:
+        """The reason ``moving`` cannot go on foundation ``target``."""
+        suit = SUIT[moving]
         if target - F0 != suit:
-            return IllegalMove("wrong_foundation", card=pretty(card), foundation=suit + 1)
-        needed = suit * 13 + self.foundations[suit]  # the card the foundation takes next
-        return IllegalMove("foundation_needs", card=pretty(card), needed=pretty(needed))
+            return IllegalMove("wrong_foundation", card=pretty(moving), foundation=suit + 1)
+        needed = card(suit, self.foundations[suit] + 1)  # the card the foundation takes next
+        return IllegalMove("foundation_needs", card=pretty(moving), needed=pretty(needed))
 
     # ----------------------------------------------------------------- gestures
 
@@ -518,19 +540,19 @@ class Game:
         Returns the move played, or None when the tap does nothing.
         """
         source = parse_pile(pile)
-        if self._home == 52:
+        if self.won:
             return None
         if source == STOCK:
-            want = [STOCK << 4 | WASTE, WASTE << 4 | STOCK]
+            want = [move_code(STOCK, WASTE, 0), move_code(WASTE, STOCK, 0)]
         elif source == WASTE or source >= T0:
             try:
-                want = [(source << 4) | self._own_foundation(source)]
+                want = [move_code(source, self._own_foundation(source), 0)]
             except IllegalMove:
                 return None
         else:
             return None
         for code in self.legal_codes():
-            if code & 0xFF in want:
+            if pair_of(code) in want:
                 return self._push_move(code)
         return None
 
@@ -553,7 +575,7 @@ class Game:
             return None
         if chosen is not None:
             self._check_card_in(source, chosen)
-        if self._home == 52:
+        if self.won:
             return None
         if source == WASTE:
             if not self.waste:
@@ -564,17 +586,15 @@ class Game:
             if not run:
                 return None
             moving = run[-1] if chosen is None else chosen
-        codes = self.legal_codes()
-        pairs = {code & 0xFF: code for code in codes}
-        source_bits = source << 4
-        foundation = source_bits | (F0 + SUIT[moving])
+        pairs = {pair_of(code): code for code in self.legal_codes()}
+        foundation = move_code(source, F0 + SUIT[moving], 0)
         top = self.waste[-1] if source == WASTE else self.up[source - T0][-1]
         if moving == top and foundation in pairs:
             return self._push_move(pairs[foundation])
         best, best_size, king_column = -1, -1, -1
         for j in range(7):
-            code = pairs.get(source_bits | (T0 + j))
-            if code is None or (source >= T0 and self.up[source - T0][-(code >> 8)] != moving):
+            code = pairs.get(move_code(source, T0 + j, 0))
+            if code is None or (source >= T0 and self.up[source - T0][-count_of(code)] != moving):
                 continue
             size = len(self.down[j]) + len(self.up[j])
             if size == 0:
@@ -586,7 +606,7 @@ class Game:
             best = king_column
         if best < 0:
             return None
-        return self._push_move(pairs[source_bits | (T0 + best)])
+        return self._push_move(pairs[move_code(source, T0 + best, 0)])
 
     def drag(self, card: object, target: object) -> Move:
         """Drop a dragged card (with the cards on it) on a pile; any foundation means its own.
@@ -595,7 +615,7 @@ class Game:
         """
         moving = parse_card(card)
         destination = parse_pile(target)
-        if self._home == 52:
+        if self.won:
             raise IllegalMove("game_won")
         source = self._find_movable(moving)
         if destination == STOCK:  # not a recycle, even when the stock is empty
@@ -607,56 +627,56 @@ class Game:
             if source >= T0 and self.up[source - T0][-1] != moving:
                 raise IllegalMove("not_top_for_foundation")
         code = self._resolve(f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}")
-        if source >= T0 and self.up[source - T0][-(code >> 8)] != moving:
+        if source >= T0 and self.up[source - T0][-count_of(code)] != moving:
             column = self.up[destination - T0]
             if not column:
                 raise IllegalMove("king_only")
             raise IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
         return self._push_move(code)
 
-    def _push_move(self, code: int) -> Move:
+    def _push_move(self, code: MoveCode) -> Move:
         """Push a legal move code; the canonical :class:`Move` it is."""
         self.push(code)
         return _move_of(code)
 
-    def _check_card_in(self, pile: int, card: Card) -> None:
-        """Raise :class:`IllegalMove` unless ``card`` is a face-up card of ``pile``.
+    def _check_card_in(self, pile: Pile, chosen: Card) -> None:
+        """Raise :class:`IllegalMove` unless ``chosen`` is a face-up card of ``pile``.
 
         The answer for a card that lies face down in ``pile`` is the same as for one that
         lies elsewhere, so no one learns where a hidden card is by asking.
         """
         if pile == WASTE:
-            if card in self.waste:
-                if self.waste[-1] != card:
+            if chosen in self.waste:
+                if self.waste[-1] != chosen:
                     raise IllegalMove("not_top_waste")
                 return
         elif pile >= T0:
-            if card in self.up[pile - T0]:
+            if chosen in self.up[pile - T0]:
                 return
         elif pile != STOCK:
             height = self.foundations[pile - F0]
-            if SUIT[card] == pile - F0 and RANK[card] <= height:
-                if RANK[card] != height:
+            if SUIT[chosen] == pile - F0 and RANK[chosen] <= height:
+                if RANK[chosen] != height:
                     raise IllegalMove("not_top_foundation")
                 return
-        raise IllegalMove("card_not_in_pile", card=pretty(card), pile=_pile_words(pile))
+        raise IllegalMove("card_not_in_pile", card=pretty(chosen), pile=_pile_words(pile))
 
-    def _find_movable(self, card: Card) -> int:
+    def _find_movable(self, moving: Card) -> Pile:
         """The pile a dragged card moves from; :class:`IllegalMove` if it cannot move."""
-        if self.waste and self.waste[-1] == card:
+        if self.waste and self.waste[-1] == moving:
             return WASTE
-        if card in self.waste:
+        if moving in self.waste:
             raise IllegalMove("not_top_waste")
         for i, run in enumerate(self.up):
-            if card in run:
+            if moving in run:
                 return T0 + i
-        suit = SUIT[card]
+        suit = SUIT[moving]
         height = self.foundations[suit]
-        if RANK[card] == height:
+        if RANK[moving] == height:
             return F0 + suit
-        if RANK[card] < height:
+        if RANK[moving] < height:
             raise IllegalMove("not_top_foundation")
-        raise IllegalMove("not_face_up", card=pretty(card))
+        raise IllegalMove("not_face_up", card=pretty(moving))
 
     # ----------------------------------------------------------------- snapshots
 
@@ -674,9 +694,7 @@ class Game:
             "scoring": self.scoring,
             "stock": [names[c] for c in self.stock],
             "waste": [names[c] for c in self.waste],
-            "foundations": [
-                [names[s * 13 + r] for r in range(h)] for s, h in enumerate(self.foundations)
-            ],
+            "foundations": self._foundation_names(),
             "tableau": [
                 {"down": [names[c] for c in d], "up": [names[c] for c in u]}
                 for d, u in zip(self.down, self.up, strict=True)
@@ -686,10 +704,38 @@ class Game:
             "moves": self.moves,
             "undos": self.undos,
             "history": [
-                [str(_move_of(c)), c >> 8, turned, previous]
+                [str(_move_of(c)), count_of(c), turned, previous]
                 for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
+
+    def table(self) -> dict[str, Any]:
+        """What lies open on the table, by card name; the stock and face-down cards counted.
+
+        Lists run bottom card first (the last waste card is the playable one):
+
+        >>> table = Game.from_code("KL1-D1N-AAAAAAG").table()
+        >>> table["stock"], table["waste"], table["foundations"], table["tableau"][1]
+        (24, [], [[], [], [], []], {'down': 1, 'up': ['JC']})
+        """
+        names = CARD_NAMES
+        return {
+            "stock": len(self.stock),
+            "waste": [names[c] for c in self.waste],
+            "foundations": self._foundation_names(),
+            "tableau": [
+                {"down": len(d), "up": [names[c] for c in u]}
+                for d, u in zip(self.down, self.up, strict=True)
+            ],
+        }
+
+    def _foundation_names(self) -> list[list[str]]:
+        """The cards of each foundation by name, the Ace first."""
+        names = CARD_NAMES
+        return [
+            [names[card(suit, rank)] for rank in range(1, height + 1)]
+            for suit, height in enumerate(self.foundations)
+        ]
 
     def _undo_start(self) -> int:
         """The index of the oldest action :meth:`undo` may still take back."""
@@ -706,14 +752,14 @@ class Game:
 
     def __str__(self) -> str:
         """The position as a person reads it in a terminal."""
-        score = self.score if not self.vegas else dollars(self.score)
+        score = score_text(self.score, self.scoring)
         lines = [
             f"{self.code}  Draw {self.draw}  {self.scoring.capitalize()}  "
             f"score {score}  moves {self.moves}" + ("  WON" if self.won else ""),
         ]
         waste = " ".join(CARD_NAMES[c] for c in self.waste[-3:]) or "--"
         homes = "  ".join(
-            f"F{s + 1} {CARD_NAMES[s * 13 + h - 1] if h else '--'}"
+            f"F{s + 1} {CARD_NAMES[card(s, h)] if h else '--'}"
             for s, h in enumerate(self.foundations)
         )
         lines.append(f"S [{len(self.stock):2}]  W {waste:<9}  {homes}")
@@ -745,7 +791,16 @@ def dollars(amount: int) -> str:
     return "$0"
 
 
-def _pile_words(pile: int) -> str:
+def score_text(score: int, scoring: str) -> str:
+    """The score as the table shows it: ``'35'`` in Normal, ``'+$208'`` in Vegas.
+
+    >>> score_text(35, "normal"), score_text(-52, "vegas"), score_text(0, "vegas")
+    ('35', '-$52', '$0')
+    """
+    return dollars(score) if scoring == "vegas" else str(score)
+
+
+def _pile_words(pile: Pile) -> str:
     """A pile as messages name it."""
     if pile == STOCK:
         return "the stock"

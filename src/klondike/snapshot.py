@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARD_NAMES, PARENTS, PILE_NAMES, Card
+from .cards import CARD_NAMES, DECK_SIZE, PARENTS, PILE_NAMES, Card, MoveCode, card, move_code
 from .codes import parse_code
 from .errors import IllegalMove, InvalidCode, InvalidSnapshot
 
@@ -41,8 +41,8 @@ def restore(cls: type[Game], snapshot: object) -> Game:
     game.down, game.up = _tableau(snapshot["tableau"])
     game._home = sum(game.foundations)
     seen = game.stock + game.waste + [c for col in game.down + game.up for c in col]
-    seen += [s * 13 + r for s, h in enumerate(game.foundations) for r in range(h)]
-    if len(seen) != 52 or len(set(seen)) != 52:
+    seen += [card(s, r) for s, h in enumerate(game.foundations) for r in range(1, h + 1)]
+    if len(seen) != DECK_SIZE or len(set(seen)) != DECK_SIZE:
         raise InvalidSnapshot("the piles must hold each of the 52 cards exactly once")
 
     game.score = _whole(snapshot["score"], "score", None)
@@ -84,7 +84,7 @@ def _foundations(value: object) -> list[int]:
     heights = []
     for suit, pile in enumerate(value):
         cards = _cards(pile, f"foundation F{suit + 1}")
-        if cards != [suit * 13 + r for r in range(len(cards))]:
+        if cards != [card(suit, r) for r in range(1, len(cards) + 1)]:
             raise InvalidSnapshot(f"foundation F{suit + 1} must run from its Ace up in its suit")
         heights.append(len(cards))
     return heights
@@ -110,7 +110,7 @@ def _tableau(value: object) -> tuple[list[list[Card]], list[list[Card]]]:
     return downs, ups
 
 
-def _record(value: Any) -> tuple[int, bool, int]:
+def _record(value: Any) -> tuple[MoveCode, bool, int]:
     bad = InvalidSnapshot("each history entry is [move, cards moved, card turned up, score before]")
     if not isinstance(value, list) or len(value) != 4:
         raise bad
@@ -118,7 +118,7 @@ def _record(value: Any) -> tuple[int, bool, int]:
     if (
         not isinstance(text, str)
         or type(count) is not int
-        or not 1 <= count <= 52
+        or not 1 <= count <= DECK_SIZE
         or not isinstance(turned, bool)
         or type(previous) is not int
     ):
@@ -126,7 +126,7 @@ def _record(value: Any) -> tuple[int, bool, int]:
     source, _, target = text.partition("-")
     if source not in _PILES or target not in _PILES:
         raise bad
-    return (count << 8) | (_PILES[source] << 4) | _PILES[target], turned, previous
+    return move_code(_PILES[source], _PILES[target], count), turned, previous
 
 
 def _position(game: Game) -> tuple[object, ...]:

@@ -5,36 +5,19 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from .conftest import Table, card_words, snapshot
+from helpers.page import Table, card_words
+from helpers.positions import every_gesture, position
 
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
 
 
-def position() -> dict[str, Any]:
-    """T2 8♦ and T4 7♠ (which fits on it); A♥ on T7; T5 empty."""
-    return snapshot(
-        [
-            (0, ["KS"]),
-            (4, ["8D"]),
-            (1, ["9C", "8H"]),
-            (3, ["7S"]),
-            (0, []),
-            (1, ["TD"]),
-            (1, ["AH"]),
-        ],
-        waste=["5C"],
-        foundations=(2, 0, 0, 0),
-    )
-
-
 def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> None:
-    table = open_table(position(), locale="de-DE")
+    table = open_table(every_gesture(), locale="de-DE")
     page = table.page
     assert page.locator("#new-game span").text_content() == "Neue Partie"
     assert page.locator("#undo span").text_content() == "Rückgängig"
@@ -75,44 +58,49 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert error.inner_text() == "Ein Partiecode beginnt mit KL1, nicht mit „KL2“"
 
 
-def test_every_reason_has_a_translation_in_both_languages(open_table: Opener) -> None:
-    """Every reason key of the engine and the server is in both tables of i18n.js."""
+def test_every_reason_reads_in_both_languages(open_table: Opener) -> None:
+    """Every reason key of the engine and the server has a German text in i18n.js; in English
+    the page shows the server's own message."""
     from klondike.errors import MESSAGES
-    from klondike.web import security, server
+    from klondike.web import api, security
 
-    table = open_table(position())
+    table = open_table(every_gesture())
     keys = table.page.evaluate(
         """async () => {
             const i18n = await import('/static/js/i18n.js');
-            return {en: i18n.reasonKeys('en'), de: i18n.reasonKeys('de'),
-                    ten: i18n.keys('en'), tde: i18n.keys('de')};
+            return {de: i18n.germanReasons(), ten: i18n.keys('en'), tde: i18n.keys('de')};
         }"""
     )
-    wanted = set(MESSAGES) | set(server.MESSAGES) | set(security.MESSAGES)
-    assert wanted <= set(keys["en"]), wanted - set(keys["en"])
-    assert set(keys["en"]) == set(keys["de"])
+    wanted = set(MESSAGES) | set(api.MESSAGES) | set(security.MESSAGES)
+    assert wanted <= set(keys["de"]), wanted - set(keys["de"])
     assert set(keys["ten"]) == set(keys["tde"])
-    # every placeholder of an engine message is filled by the translations
+    # every placeholder of an engine message is filled by the German texts; English is the
+    # server's message as it came, capitalised
+    reasons = {
+        key: [dict.fromkeys(re.findall(r"\{(\w+)\}", text), "X"), text]
+        for key, text in MESSAGES.items()
+    }
     texts = table.page.evaluate(
         """async (reasons) => {
             const i18n = await import('/static/js/i18n.js');
             const out = {};
             for (const lang of ['en', 'de']) {
                 i18n.setLang(lang);
-                for (const [key, params] of Object.entries(reasons))
-                    out[lang + ':' + key] = i18n.reasonText(key, params, '');
+                for (const [key, [params, message]] of Object.entries(reasons))
+                    out[lang + ':' + key] = i18n.reasonText(key, params, message);
             }
             return out;
         }""",
-        {key: dict.fromkeys(re.findall(r"\{(\w+)\}", text), "X") for key, text in MESSAGES.items()},
+        reasons,
     )
-    for key, text in texts.items():
-        assert "{" not in text, f"{key}: {text}"
+    for key, text in MESSAGES.items():
+        assert texts[f"en:{key}"] == text[0].upper() + text[1:]
+        assert "{" not in texts[f"de:{key}"], f"{key}: {texts[f'de:{key}']}"
 
 
 @DESKTOP_ONLY
 def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None:
-    table = open_table(position())
+    table = open_table(every_gesture())
     page = table.page
     # Tab from the page into the table reaches the stock first
     page.locator("#lang").focus()
@@ -174,7 +162,7 @@ def test_keyboard_play_of_a_move_and_a_pick_and_drop(open_table: Opener) -> None
 
 
 def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
-    table = open_table(position())
+    table = open_table(every_gesture())
     page = table.page
     view = table.check()
     stock = table.pile("S").get_attribute("aria-label")
@@ -201,18 +189,18 @@ def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
 @pytest.mark.parametrize("screen", ["desktop", "phone", "landscape"])
 def test_the_table_fits_the_window_and_screenshot(open_table: Opener, screen: str) -> None:
     """A long column squeezes so every card is on screen; saves docs/screenshots/SCREEN.png."""
-    game = snapshot(
-        [
-            (0, ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D"]),
-            (1, ["QC", "JD"]),
-            (2, ["9D"]),
-            (3, ["TS", "9H", "8C"]),
-            (0, []),
-            (5, ["KD", "QS", "JH", "TC"]),
-            (6, ["6C"]),
+    game = position(
+        tableau=[
+            "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D",
+            "1 | QC JD",
+            "2 | 9D",
+            "3 | TS 9H 8C",
+            "",
+            "5 | KD QS JH TC",
+            "6 | 6C",
         ],
         foundations=(1, 2, 1, 0),
-        waste=["7H", "5D", "4C"],
+        waste="7H 5D 4C",
         draw=3,
         score=45,
     )

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import Table, near_won, same_table, snapshot
+from helpers.page import Table, same_table
+from helpers.positions import one_move_to_win, position
 
 Opener = Callable[..., Table]
 
@@ -17,9 +18,7 @@ DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
 
 def started() -> dict[str, Any]:
     """A position where tapping A♥ on column 7 plays a move."""
-    return snapshot(
-        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["AH"])]
-    )
+    return position(tableau=["KS", "1 | QH", "2 | JC", "3 | TH", "4 | 9C", "5 | 8H", "6 | AH"])
 
 
 def press(table: Table, selector: str) -> None:
@@ -126,7 +125,7 @@ def test_a_share_link_opens_its_deal_after_asking(open_table: Opener, screen: st
 
 
 def test_the_win_screen_and_play_again(open_table: Opener) -> None:
-    table = open_table(near_won())
+    table = open_table(one_move_to_win("KH", score=615))
     # stock and waste are both empty: the stock shows no recycle mark (nothing to turn over)
     assert table.page.locator("[data-pile='S'] .slot-mark").is_hidden()
     assert table.pile("S").get_attribute("aria-label") == "stock, empty"
@@ -150,7 +149,7 @@ def test_the_win_screen_and_play_again(open_table: Opener) -> None:
 
 @DESKTOP_ONLY
 def test_statistics_show_a_finished_game_and_reset_after_asking(open_table: Opener) -> None:
-    table = open_table(near_won())
+    table = open_table(one_move_to_win("KH", score=615))
     table.tap(table.card("KH"))
     table.page.locator("#win-dialog").wait_for()
     press(table, "#win-new")

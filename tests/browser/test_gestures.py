@@ -7,39 +7,20 @@ with the mouse (desktop) or touch events (phone), and checks the page AND the AP
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from .conftest import Table, same_table, snapshot
+from helpers.page import Table, same_table
+from helpers.positions import every_gesture, position
 
 Opener = Callable[..., Table]
 
-
-def base() -> dict[str, Any]:
-    """A Draw 1 Normal position with something for every gesture.
-
-    T1 K♠ at the bottom; T2 four backs + 8♦ (5 cards); T3 one back + 9♣ 8♥; T4 three backs
-    + 7♠ (fits on 8♦ and on 8♥); T5 empty; T6 one back + 10♦; T7 2♥ face down under A♥.
-    ♠ home up to 2♠.
-    """
-    return snapshot(
-        [
-            (0, ["KS"]),
-            (4, ["8D"]),
-            (1, ["9C", "8H"]),
-            (3, ["7S"]),
-            (0, []),
-            (1, ["TD"]),
-            (["2H"], ["AH"]),
-        ],
-        waste=["5C"],
-        foundations=(2, 0, 0, 0),
-    )
+STAIRS = ["KS", "1 | QH", "2 | JC", "3 | TH", "4 | 9C", "5 | 8H", "6 | 7C"]
+"""Columns of one to seven cards, the top ones face up: K♠ Q♥ J♣ 10♥ 9♣ 8♥ 7♣."""
 
 
 def test_drag_a_card_onto_a_column(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     before = table.check()
     assert before["targets"]["7S"] == ["T2", "T3"]
     table.drag(table.card("7S"), table.card("8D"))
@@ -52,7 +33,7 @@ def test_drag_a_card_onto_a_column(open_table: Opener) -> None:
 
 
 def test_drag_a_run_onto_a_column(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     table.drag(table.card("9C"), table.card("TD"))
     view = table.check()
     assert view["tableau"][5]["up"] == ["TD", "9C", "8H"]
@@ -62,8 +43,8 @@ def test_drag_a_run_onto_a_column(open_table: Opener) -> None:
 
 def test_drag_a_king_onto_an_empty_column_anywhere_in_its_lane(open_table: Opener) -> None:
     """Dropped low in an empty column's lane, far below its slot, the King still lands there."""
-    position = snapshot([(0, []), (2, ["KD", "QS"]), (1, ["2C"])] + [(0, [])] * 4)
-    table = open_table(position)
+    start = position(tableau=["", "2 | KD QS", "1 | 2C"])
+    table = open_table(start)
     table.drag(table.card("KD"), table.pile("T1"), to="middle")
     view = table.check()
     assert view["tableau"][0]["up"] == ["KD", "QS"]
@@ -72,7 +53,7 @@ def test_drag_a_king_onto_an_empty_column_anywhere_in_its_lane(open_table: Opene
 
 @pytest.mark.parametrize("screen", ["desktop"])
 def test_escape_during_a_drag_lets_go(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     before = table.check()
     x0, y0 = table.point(table.card("7S"))
     x1, y1 = table.point(table.card("8D"), "middle")
@@ -93,7 +74,7 @@ def test_escape_during_a_drag_lets_go(open_table: Opener) -> None:
 
 
 def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     table.tap(table.card("AH"))
     view = table.check()
     assert view["foundations"][1] == ["AH"]
@@ -104,7 +85,7 @@ def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
 
 def test_a_press_that_moves_a_little_is_a_tap_and_further_a_drag(open_table: Opener) -> None:
     """A drag starts only past a few pixels (a finger is given more room than a mouse)."""
-    table = open_table(base())
+    table = open_table(every_gesture())
     wobble, far = (8, 16) if table.touch else (3, 8)
     # A♥ pressed and let go after a small wobble: a tap, so it goes home
     x, y = table.point(table.card("AH"))
@@ -138,7 +119,7 @@ def test_a_press_that_moves_a_little_is_a_tap_and_further_a_drag(open_table: Ope
 @pytest.mark.parametrize("screen", ["desktop"])
 def test_a_move_slides_its_card_and_the_freed_card_turns_over(open_table: Opener) -> None:
     """Moves animate: the card played slides to its pile, the card it frees turns over."""
-    table = open_table(base())
+    table = open_table(every_gesture())
     table.page.evaluate(
         """() => {
             window.seen = [];
@@ -164,7 +145,7 @@ def test_a_move_slides_its_card_and_the_freed_card_turns_over(open_table: Opener
 
 
 def test_tap_a_card_that_cannot_go_home_does_nothing(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     before = table.check()
     table.tap(table.card("7S"))
     table.page.wait_for_timeout(350)  # let the double tap window pass
@@ -173,7 +154,7 @@ def test_tap_a_card_that_cannot_go_home_does_nothing(open_table: Opener) -> None
 
 
 def test_double_tap_chooses_the_longest_column(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     table.double_tap(table.card("7S"))
     view = table.check()
     # 7♠ fits on 8♦ (column 2: 5 cards) and on 8♥ (column 3: 3 cards): the longer one.
@@ -184,7 +165,7 @@ def test_double_tap_chooses_the_longest_column(open_table: Opener) -> None:
 
 def test_double_tap_on_a_card_under_others_moves_its_run(open_table: Opener) -> None:
     """9♣ lies under 8♥: a double tap on it moves both onto 10♦."""
-    table = open_table(base())
+    table = open_table(every_gesture())
     table.double_tap(table.card("9C"))
     view = table.check()
     assert view["tableau"][5]["up"] == ["TD", "9C", "8H"]
@@ -193,7 +174,7 @@ def test_double_tap_on_a_card_under_others_moves_its_run(open_table: Opener) -> 
 
 def test_double_tap_does_not_act_on_the_uncovered_card(open_table: Opener) -> None:
     """The first tap sends A♥ home and turns up 2♥: the second tap must not send 2♥ too."""
-    table = open_table(base())
+    table = open_table(every_gesture())
     table.double_tap(table.card("AH"))
     view = table.check()
     assert view["foundations"][1] == ["AH"]
@@ -202,10 +183,8 @@ def test_double_tap_does_not_act_on_the_uncovered_card(open_table: Opener) -> No
 
 
 def test_double_tap_sends_a_king_to_the_leftmost_empty_column(open_table: Opener) -> None:
-    position = snapshot(
-        [(1, ["4C"]), (0, []), (1, ["5H"]), (0, []), (3, ["KD", "QS"]), (0, []), (1, ["9H"])]
-    )
-    table = open_table(position)
+    start = position(tableau=["1 | 4C", "", "1 | 5H", "", "3 | KD QS", "", "1 | 9H"])
+    table = open_table(start)
     table.double_tap(table.card("KD"))
     view = table.check()
     assert view["tableau"][1]["up"] == ["KD", "QS"]
@@ -214,7 +193,7 @@ def test_double_tap_sends_a_king_to_the_leftmost_empty_column(open_table: Opener
 
 
 def test_a_non_king_dropped_on_an_empty_column_is_refused(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     before = table.check()
     table.drag(table.card("7S"), table.pile("T5"), to="top")
     assert table.toast() == "Only a King can go into an empty column"
@@ -229,12 +208,8 @@ def test_a_non_king_dropped_on_an_empty_column_is_refused(open_table: Opener) ->
 
 
 def test_draw_three_fans_the_waste_and_plays_in_order(open_table: Opener) -> None:
-    position = snapshot(
-        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
-        stock_top=["AD", "2D", "KC"],
-        draw=3,
-    )
-    table = open_table(position)
+    start = position(tableau=STAIRS, stock="AD 2D KC", draw=3)
+    table = open_table(start)
     count = table.server.game()["stock"]["count"]
     table.tap(table.pile("S"), "middle")
     view = table.check()
@@ -266,14 +241,10 @@ def stock_mark(table: Table) -> str:
 
 
 def test_recycle_costs_100_and_the_score_stops_at_0(open_table: Opener) -> None:
-    position = snapshot(
-        [(0, ["KS"]), (0, ["QH"]), (0, ["JC"]), (0, ["TH"]), (0, ["9C"]), (0, ["8H"]), (0, ["7C"])],
-        waste=["5C", "9H"],
-        stock=[],
-        rest="T7",
-        score=130,
+    start = position(
+        tableau=["KS", "QH", "JC", "TH", "9C", "8H", "7C"], waste="5C 9H", rest="T7", score=130
     )
-    table = open_table(position)
+    table = open_table(start)
     stock = table.pile("S")
     assert "empty" in (stock.get_attribute("class") or "")
     assert "no-more" not in (stock.get_attribute("class") or "")
@@ -295,15 +266,15 @@ def test_recycle_costs_100_and_the_score_stops_at_0(open_table: Opener) -> None:
 
 
 def test_vegas_refuses_a_second_pass_and_shows_dollars(open_table: Opener) -> None:
-    position = snapshot(
-        [(0, ["KS"]), (0, ["QH"]), (0, ["JC"]), (0, ["TH"]), (0, ["9C"]), (0, ["8H"]), (0, ["AD"])],
-        waste=["5C", "9H"],
-        stock=[],
+    start = position(
+        tableau=["KS", "QH", "JC", "TH", "9C", "8H", "AD"],
+        waste="5C 9H",
         rest="T6",
         scoring="vegas",
         foundations=(1, 0, 0, 0),
+        score=-52 + 5,
     )
-    table = open_table(position)
+    table = open_table(start)
     before = table.check()
     assert table.text("#score") == "-$47"
     assert "no-more" in (table.pile("S").get_attribute("class") or "")
@@ -319,7 +290,7 @@ def test_vegas_refuses_a_second_pass_and_shows_dollars(open_table: Opener) -> No
 
 
 def test_undo_restores_cards_and_score(open_table: Opener) -> None:
-    table = open_table(base())
+    table = open_table(every_gesture())
     undo = table.page.locator("#undo")
     assert undo.is_disabled()
     table.tap(table.card("AH"))
@@ -339,12 +310,10 @@ def test_undo_restores_cards_and_score(open_table: Opener) -> None:
 
 
 def test_a_foundation_card_dragged_back_to_a_column(open_table: Opener) -> None:
-    position = snapshot(
-        [(0, ["KS"]), (2, ["6H"]), (1, ["9C"]), (0, []), (0, []), (0, []), (1, ["TD"])],
-        foundations=(5, 0, 0, 0),
-        score=60,
+    start = position(
+        tableau=["KS", "2 | 6H", "1 | 9C", "", "", "", "1 | TD"], foundations=(5, 0, 0, 0), score=60
     )
-    table = open_table(position)
+    table = open_table(start)
     table.drag(table.card("5S"), table.card("6H"))
     view = table.check()
     assert view["tableau"][1]["up"] == ["6H", "5S"]
@@ -355,10 +324,8 @@ def test_a_foundation_card_dragged_back_to_a_column(open_table: Opener) -> None:
 
 def test_input_during_an_animation_is_queued(open_table: Opener) -> None:
     """Taps fired back to back, faster than the cards slide, are all played, in order."""
-    position = snapshot(
-        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
-    )
-    table = open_table(position)
+    start = position(tableau=STAIRS)
+    table = open_table(start)
     count = table.server.game()["stock"]["count"]
     x, y = table.point(table.pile("S"), "middle")
     for _ in range(5):
@@ -372,11 +339,8 @@ def test_input_during_an_animation_is_queued(open_table: Opener) -> None:
 
 def test_a_card_still_sliding_can_be_tapped_and_dragged(open_table: Opener) -> None:
     """A card in flight catches no pointer: a press where it lands plays it all the same."""
-    position = snapshot(
-        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
-        stock_top=["9S", "AD"],
-    )
-    table = open_table(position)
+    start = position(tableau=STAIRS, stock="9S AD")
+    table = open_table(start)
     sliding = "window.klondike.board.shown.version === {} && window.klondike.board.busy()"
     table.tap(table.pile("S"), "middle")
     table.page.wait_for_function(sliding.format(1), polling="raf")
@@ -395,12 +359,8 @@ def test_a_card_still_sliding_can_be_tapped_and_dragged(open_table: Opener) -> N
 def test_a_tap_queued_behind_a_draw_does_not_play_the_card_drawn(open_table: Opener) -> None:
     """A♦ tapped while a draw is still on its way: the draw covers it with A♣, and the tap,
     whose turn comes next, plays neither (A♦ is no longer on top, A♣ was not tapped)."""
-    position = snapshot(
-        [(0, ["KS"]), (1, ["QH"]), (2, ["JC"]), (3, ["TH"]), (4, ["9C"]), (5, ["8H"]), (6, ["7C"])],
-        waste=["AD"],
-        stock_top=["AC"],
-    )
-    table = open_table(position)
+    start = position(tableau=STAIRS, waste="AD", stock="AC")
+    table = open_table(start)
     # hold every request of the page until released
     table.page.evaluate(
         """() => {
@@ -423,7 +383,7 @@ def test_a_tap_queued_behind_a_draw_does_not_play_the_card_drawn(open_table: Ope
 def test_a_new_game_that_comes_during_a_drag_is_dealt_when_it_ends(open_table: Opener) -> None:
     """Another tab starts a new game while this one drags: when the drag ends, this tab shows
     the new game, dealt from the stock as a new game is (not slid from the old one)."""
-    table = open_table(base())
+    table = open_table(every_gesture())
     old = table.check()
     table.page.evaluate(
         """() => {
@@ -451,7 +411,7 @@ def test_a_new_game_that_comes_during_a_drag_is_dealt_when_it_ends(open_table: O
 @pytest.mark.parametrize("screen", ["desktop"])
 def test_a_stale_tab_redraws_the_current_table(open_table: Opener) -> None:
     """Tab B acts on the version it shows; tab A played meanwhile: 409, B redraws, no move."""
-    first = open_table(base())
+    first = open_table(every_gesture())
     second = open_table(server=first.server)
     first.tap(first.card("AH"))
     played = first.check()

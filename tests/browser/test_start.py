@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .conftest import ROOT
+from helpers import ROOT
 
 
 def helptext(*args: str) -> str:

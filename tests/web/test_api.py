@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
+from helpers.api import HOST, TestClient, act, hidden_cards, leaked
+from helpers.positions import one_move_to_win
 from klondike import Game
-from klondike.web import server, store
-from klondike.web.server import create_app
-
-from .conftest import HOST, TestClient, act, hidden_cards, leaked, near_won_snapshot
+from klondike.store import database as store
+from klondike.web import api
+from klondike.web.api import create_app
 
 BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "undos", "targets")
 
@@ -334,7 +335,9 @@ def test_openapi_document_lists_the_api(client: TestClient) -> None:
 
 
 def test_winning_action_ends_the_game_and_stops_the_clock(db_path: Path) -> None:
-    game_id = insert(db_path, Game.from_snapshot(near_won_snapshot()), elapsed_ms=60_000)
+    game_id = insert(
+        db_path, Game.from_snapshot(one_move_to_win("KS", score=500)), elapsed_ms=60_000
+    )
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
         view = client.get("/api/game").json()
@@ -664,7 +667,7 @@ def test_page_and_static_files(db_path: Path, tmp_path: Path) -> None:
         assert script.status_code == 200 and "javascript" in script.headers["content-type"]
         assert script.headers["cache-control"] == "no-cache"
         assert client.get("/static/nothing.js").status_code == 404
-        assert client.get("/static/../server.py").status_code == 404
+        assert client.get("/static/../api.py").status_code == 404
 
 
 def test_a_missing_static_directory_does_not_crash(db_path: Path, tmp_path: Path) -> None:
@@ -676,7 +679,7 @@ def test_a_missing_static_directory_does_not_crash(db_path: Path, tmp_path: Path
 
 
 def test_the_real_page_is_served(client: TestClient) -> None:
-    if not (server.STATIC_DIR / "index.html").is_file():
+    if not (api.STATIC_DIR / "index.html").is_file():
         pytest.fail("src/klondike/web/static/index.html is missing")
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()

@@ -15,18 +15,16 @@ from pathlib import Path
 import httpx
 import pytest
 
-from klondike.web import server, store
-
-from .conftest import Server, free_port
+from helpers.server import Server, free_port
+from klondike.store import database as store
+from klondike.web import serve
 
 
 @pytest.fixture
 def running(db_path: Path) -> Iterator[Server]:
-    started = Server("--port", str(free_port()), "--db", str(db_path))
+    started = Server(db_path)
     yield started
-    if started.proc.poll() is None:
-        started.proc.kill()
-        started.proc.communicate()
+    started.kill()
 
 
 def test_serves_the_page_and_the_api_and_stops_on_ctrl_c(running: Server, db_path: Path) -> None:
@@ -51,7 +49,7 @@ def test_a_taken_port_moves_to_the_next_free_one(db_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        started = Server("--port", str(port), "--db", str(db_path))
+        started = Server(db_path, port=port)
         try:
             assert started.port > port
             assert httpx.get(started.url + "/api/game").status_code == 200
@@ -60,7 +58,7 @@ def test_a_taken_port_moves_to_the_next_free_one(db_path: Path) -> None:
 
 
 def test_another_host_prints_a_warning(db_path: Path) -> None:
-    started = Server("--host", "0.0.0.0", "--port", str(free_port()), "--db", str(db_path))
+    started = Server(db_path, "--host", "0.0.0.0")
     try:
         assert httpx.get(started.url + "/api/game").status_code == 200
         refused = httpx.get(started.url + "/api/game", headers={"Host": "evil.example"})
@@ -88,7 +86,7 @@ def test_a_newer_database_is_refused_and_left_alone(db_path: Path) -> None:
 
 
 def test_a_bad_port_is_refused(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert server.serve(port=70000, open_browser=False, db=db_path) == 2
+    assert serve.serve(port=70000, open_browser=False, db=db_path) == 2
     assert "0 to 65535" in capsys.readouterr().err
 
 
@@ -96,9 +94,9 @@ def test_has_display(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    assert server.has_display() is False
+    assert serve.has_display() is False
     monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
-    assert server.has_display() is True
+    assert serve.has_display() is True
 
 
 @pytest.mark.parametrize(
@@ -110,8 +108,8 @@ def test_the_browser_opens_only_with_a_display_and_without_no_browser(
     import uvicorn
 
     urls: list[str] = []
-    monkeypatch.setattr(server.webbrowser, "open", lambda url: urls.append(url))
-    monkeypatch.setattr(server, "has_display", lambda: display)
+    monkeypatch.setattr(serve.webbrowser, "open", lambda url: urls.append(url))
+    monkeypatch.setattr(serve, "has_display", lambda: display)
 
     def run(self: uvicorn.Server, sockets: list[socket.socket]) -> None:
         self.started = True
@@ -120,7 +118,7 @@ def test_the_browser_opens_only_with_a_display_and_without_no_browser(
 
     monkeypatch.setattr(uvicorn.Server, "run", run)
     port = free_port()
-    assert server.serve(port=port, open_browser=flag, db=db_path) == 0
+    assert serve.serve(port=port, open_browser=flag, db=db_path) == 0
     time.sleep(0.1)
     assert urls == [f"http://127.0.0.1:{port}/"] * opened
 
@@ -130,7 +128,7 @@ def test_bind_skips_taken_ports() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        sock = server.bind("127.0.0.1", port)
+        sock = serve.bind("127.0.0.1", port)
         try:
             assert sock.getsockname()[1] != port
         finally:
@@ -168,7 +166,7 @@ def test_many_requests_at_once_over_http(running: Server) -> None:
 def test_answers_are_not_held_back_by_nagle(running: Server) -> None:
     """Accepted sockets get TCP_NODELAY (asyncio sets it only on IPPROTO_TCP sockets): else
     every answer written in two parts waits for the client's delayed ACK, about 40 ms."""
-    sock = server.bind("127.0.0.1", free_port())
+    sock = serve.bind("127.0.0.1", free_port())
     try:
         assert sock.proto == socket.IPPROTO_TCP
     finally:
@@ -227,7 +225,7 @@ def test_bad_requests_to_the_real_server_get_a_4xx_with_a_message(running: Serve
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_stopping_keeps_the_time_since_the_last_action(db_path: Path, sig: int) -> None:
-    started = Server("--port", str(free_port()), "--db", str(db_path))
+    started = Server(db_path)
     view = started.http.get("/api/game").json()
     started.http.post(
         f"/api/games/{view['id']}/actions", json={"version": 0, "action": "tap", "pile": "S"}
@@ -239,7 +237,7 @@ def test_stopping_keeps_the_time_since_the_last_action(db_path: Path, sig: int) 
     saved = conn.execute("SELECT elapsed_ms, version FROM games").fetchall()
     conn.close()
     assert len(saved) == 1 and saved[0][0] >= 1200 and saved[0][1] == 1
-    again = Server("--port", str(free_port()), "--db", str(db_path))
+    again = Server(db_path)
     try:
         assert again.http.get("/api/game").json()["elapsed_ms"] >= 1200
     finally:

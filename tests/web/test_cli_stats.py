@@ -2,56 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from klondike import Game
+from helpers.rows import add_game
 from klondike.cli import main
-from klondike.web.store import open_database
-
-
-def add_game(
-    conn: sqlite3.Connection,
-    status: str,
-    *,
-    draw: int = 1,
-    scoring: str = "normal",
-    score: int = 0,
-    moves: int = 100,
-    undos: int = 0,
-    elapsed_ms: int = 300_000,
-    minute: int = 0,
-    deal: int = 7,
-) -> str:
-    """Insert one counted game row; returns its code."""
-    game = Game.new(draw, scoring, deal=deal)
-    conn.execute(
-        """
-        INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,
-                           started_at, ended_at, version, snapshot)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        (
-            game.code,
-            draw,
-            scoring,
-            status,
-            score,
-            moves,
-            undos,
-            elapsed_ms,
-            f"2026-11-30T09:{minute:02}:00.000Z",
-            None if status == "playing" else f"2026-11-30T09:{minute + 5:02}:00.000Z",
-            moves + undos,
-            json.dumps(game.snapshot()),
-        ),
-    )
-    return game.code
+from klondike.codes import format_code
+from klondike.store.database import open_database
 
 
 def table_row(out: str, label: str) -> list[str]:
@@ -77,13 +37,15 @@ def test_new_database_prints_zeros(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "x.db"
     conn = open_database(path)
-    won = add_game(conn, "won", score=650, moves=96, elapsed_ms=252_000, minute=1, deal=11)
-    add_game(conn, "abandoned", score=40, moves=20, minute=2, deal=12)
-    add_game(conn, "won", score=500, moves=120, undos=3, elapsed_ms=3_723_000, minute=3)
-    add_game(conn, "won", draw=3, scoring="vegas", score=208, minute=4)
-    add_game(conn, "abandoned", draw=3, scoring="vegas", score=-52, minute=5)
-    add_game(conn, "abandoned", draw=3, scoring="vegas", score=-27, minute=6)
-    playing = add_game(conn, "playing", scoring="vegas", score=-47, moves=3, minute=7, deal=99)
+    add_game(conn, "won", score=650, moves=96, elapsed_ms=252_000, ended=1, deal=11)
+    won = format_code(11, 1, "normal")
+    add_game(conn, "abandoned", score=40, moves=20, ended=2, deal=12)
+    add_game(conn, "won", score=500, moves=120, undos=3, elapsed_ms=3_723_000, ended=3)
+    add_game(conn, "won", draw=3, scoring="vegas", score=208, ended=4)
+    add_game(conn, "abandoned", draw=3, scoring="vegas", score=-52, ended=5)
+    add_game(conn, "abandoned", draw=3, scoring="vegas", score=-27, ended=6)
+    add_game(conn, "playing", scoring="vegas", score=-47, moves=3, ended=7, deal=99)
+    playing = format_code(99, 1, "vegas")
     conn.close()
 
     assert main(["stats", "--db", str(path)]) == 0
@@ -142,7 +104,8 @@ def test_a_file_that_is_not_a_database(tmp_path: Path, capsys: pytest.CaptureFix
 def test_the_command_in_a_real_process(tmp_path: Path) -> None:
     path = tmp_path / "x.db"
     conn = open_database(path)
-    code = add_game(conn, "won", draw=3, score=321)
+    add_game(conn, "won", draw=3, score=321)
+    code = format_code(7, 3, "normal")
     conn.close()
     done = subprocess.run(
         [sys.executable, "-m", "klondike", "stats", "--db", str(path)],

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import signal
 import threading
 import time
 from collections import deque
@@ -21,11 +20,10 @@ from typing import Any
 
 import httpx
 
+from helpers.server import Server, free_port
 from klondike import Game
 from klondike.game import UNDO_LIMIT
 from klondike.web.view import game_view
-
-from .conftest import Server, free_port
 
 TIME_BUDGET = 15.0  # seconds of kill-and-restart rounds
 MIN_ROUNDS = 6
@@ -124,8 +122,7 @@ def kill_in_flight(server: Server, player: Player, rng: random.Random) -> dict[s
     thread = threading.Thread(target=send)
     thread.start()
     time.sleep(rng.uniform(0, 0.004))
-    server.proc.send_signal(signal.SIGKILL)
-    server.proc.communicate()
+    server.kill()
     thread.join()
     if answer and answer[0].status_code == 200:
         player.acknowledged(action, answer[0].json())
@@ -163,7 +160,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(20261130)
     db = tmp_path / "crash.db"
     port = free_port()
-    server = Server("--port", str(port), "--db", str(db))
+    server = Server(db, port=port)
     player = Player(server.http.post("/api/games", json={"code": CODE}).json())
     started = time.monotonic()
     rounds = kills_in_flight = lost_committed = lost_dropped = 0
@@ -174,13 +171,12 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             play_some(server, player, rng, rng.randint(3, 25))
             lost = None
             if rounds % 2 == 0:  # right after an answer
-                server.proc.send_signal(signal.SIGKILL)
-                server.proc.communicate()
+                server.kill()
             else:  # while a request is in flight
                 lost = kill_in_flight(server, player, rng)
                 kills_in_flight += 1
             version_before = player.last["version"]
-            server = Server("--port", str(port), "--db", str(db))
+            server = Server(db, port=port)
             check_restored(server, player, lost)
             if lost is not None:
                 if player.last["version"] > version_before:
@@ -192,9 +188,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             if rounds >= 40:
                 break
     finally:
-        if server.proc.poll() is None:
-            server.proc.kill()
-            server.proc.communicate()
+        server.kill()
     assert rounds >= MIN_ROUNDS and kills_in_flight >= MIN_ROUNDS // 2
     print(
         f"{rounds} rounds, {kills_in_flight} kills in flight "

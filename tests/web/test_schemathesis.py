@@ -24,7 +24,7 @@ from schemathesis.core.failures import Failure
 from schemathesis.core.result import Ok
 from schemathesis.openapi.checks import RejectedPositiveData
 
-from klondike.web.server import create_app
+from klondike.web.api import create_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

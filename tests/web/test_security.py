@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.api import HOST, TestClient
 from klondike.web import security
-from klondike.web.server import create_app, host_names
-
-from .conftest import HOST, TestClient
+from klondike.web.api import create_app
+from klondike.web.serve import host_names
 
 
 def test_unknown_host_is_refused(client: TestClient) -> None:

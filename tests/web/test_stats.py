@@ -1,75 +1,17 @@
-"""Statistics and history (klondike.web.stats) over rows written straight into the database."""
+"""Statistics and history (klondike.store.stats) over rows written straight into the database."""
 
 from __future__ import annotations
 
-import itertools
-import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers.rows import add_game, stamp
 from klondike import Game
-from klondike.web import stats
-from klondike.web.store import open_database
-
-_clock = itertools.count(1)
-
-
-def stamp(minute: int) -> str:
-    """An ISO 8601 UTC time stamp ``minute`` minutes after a fixed start."""
-    hours, minutes = divmod(minute, 60)
-    return f"2026-11-{1 + hours // 24:02}T{hours % 24:02}:{minutes:02}:00.000Z"
-
-
-def add_game(
-    conn: sqlite3.Connection,
-    status: str,
-    *,
-    draw: int = 1,
-    scoring: str = "normal",
-    score: int | None = None,
-    moves: int = 100,
-    undos: int = 0,
-    elapsed_ms: int = 300_000,
-    ended: int | None = None,
-    counted: int = 1,
-    version: int | None = None,
-    deal: int = 7,
-) -> int:
-    """Insert one game row as the server would leave it; returns its id.
-
-    Finished games end at minute ``ended`` (by default one minute after the previous game).
-    """
-    game = Game.new(draw, scoring, deal=deal)
-    minute = next(_clock) if ended is None else ended
-    if score is None:
-        score = game.score
-    cursor = conn.execute(
-        """
-        INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,
-                           started_at, ended_at, version, snapshot, counted)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        (
-            game.code,
-            draw,
-            scoring,
-            status,
-            score,
-            moves,
-            undos,
-            elapsed_ms,
-            stamp(minute),
-            None if status == "playing" else stamp(minute + 5),
-            moves + undos if version is None else version,
-            json.dumps(game.snapshot()),
-            counted,
-        ),
-    )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+from klondike.store import stats
+from klondike.store.database import open_database
 
 
 @pytest.fixture
@@ -215,21 +157,22 @@ def test_streaks(conn: sqlite3.Connection, results: str, current: int, longest: 
     assert (m["current_streak"], m["longest_streak"]) == (current, longest)
 
 
-def test_streaks_follow_the_end_time_not_the_id(conn: sqlite3.Connection) -> None:
-    # Inserted (ids) in the order L W W, but they ended W, L, W: no run of two wins.
-    add_game(conn, "abandoned", ended=20)
-    add_game(conn, "won", ended=10)
-    add_game(conn, "won", ended=30)
+@pytest.mark.parametrize(
+    "games,current,longest",
+    [
+        # inserted (ids) in the order L W W, but they ended W, L, W: no run of two wins
+        pytest.param([("abandoned", 20), ("won", 10), ("won", 30)], 1, 1, id="end-time-not-id"),
+        # equal end times: the ids decide
+        pytest.param([("won", 10), ("won", 10), ("abandoned", 10)], 0, 2, id="equal-ends-by-id"),
+    ],
+)
+def test_streaks_follow_the_end_time(
+    conn: sqlite3.Connection, games: list[tuple[str, int]], current: int, longest: int
+) -> None:
+    for status, ended in games:
+        add_game(conn, status, ended=ended)
     m = mode(conn, 1, "normal")
-    assert (m["current_streak"], m["longest_streak"]) == (1, 1)
-
-
-def test_streaks_break_at_equal_end_times_by_id(conn: sqlite3.Connection) -> None:
-    add_game(conn, "won", ended=10)
-    add_game(conn, "won", ended=10)
-    add_game(conn, "abandoned", ended=10)
-    m = mode(conn, 1, "normal")
-    assert (m["current_streak"], m["longest_streak"]) == (0, 2)
+    assert (m["current_streak"], m["longest_streak"]) == (current, longest)
 
 
 def test_streaks_are_per_mode(conn: sqlite3.Connection) -> None:

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from helpers.api import HOST, TestClient
 from klondike import Game
-from klondike.web import store
-from klondike.web.server import create_app
-from klondike.web.store import DatabaseError, open_database
-
-from .conftest import HOST, TestClient
+from klondike.store import database as store
+from klondike.store.database import DatabaseError, open_database
+from klondike.web.api import create_app
 
 
 def test_new_database_has_schema_version_1(db_path: Path) -> None:

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from helpers.api import hidden_cards, leaked
+from helpers.positions import one_move_to_win
 from klondike import Game
 from klondike.cards import CARD_NAMES
 from klondike.web.view import game_view
-
-from .conftest import hidden_cards, leaked, near_won_snapshot
 
 
 def view_of(game: Game, **kwargs: object) -> dict[str, object]:
@@ -82,7 +82,7 @@ def test_draw_three_waste_shows_top_three_last_playable() -> None:
 
 
 def test_foundations_are_listed_bottom_first_in_suit_order() -> None:
-    game = Game.from_snapshot(near_won_snapshot())
+    game = Game.from_snapshot(one_move_to_win("KS", score=500))
     view = view_of(game)
     assert view["foundations"][0] == [r + "S" for r in "A23456789TJQ"]
     assert view["foundations"][3][-1] == "KC"
@@ -90,7 +90,7 @@ def test_foundations_are_listed_bottom_first_in_suit_order() -> None:
 
 
 def test_finished_game_has_no_targets_and_a_stopped_clock() -> None:
-    game = Game.from_snapshot(near_won_snapshot())
+    game = Game.from_snapshot(one_move_to_win("KS", score=500))
     game.tap("T1")
     view = view_of(game, status="won", clock_running=False)
     assert view["won"] is True and view["targets"] == {} and view["can_undo"] is False

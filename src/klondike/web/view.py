@@ -17,20 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from klondike import Game
-from klondike.cards import CARD_NAMES
-from klondike.game import dollars
+from klondike.game import score_text
 
 WASTE_SHOWN = 3
 """How many of the waste's top cards a view shows (the Draw 3 fan)."""
-
-
-def score_text(score: int, scoring: str) -> str:
-    """The score as the table shows it: ``'35'`` in Normal, ``'+$208'`` in Vegas.
-
-    >>> score_text(35, "normal"), score_text(-52, "vegas"), score_text(0, "vegas")
-    ('35', '-$52', '$0')
-    """
-    return dollars(score) if scoring == "vegas" else str(score)
 
 
 def game_view(
@@ -43,8 +33,9 @@ def game_view(
     status: str = "playing",
     last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The JSON-ready view of ``game`` (see docs/api.md, "The game view")."""
-    names = CARD_NAMES
+    """The JSON-ready view of ``game`` (see docs/api.md, "The game view"), from the table
+    the engine shows (`Game.table`: face-down cards and the stock only counted)."""
+    table = game.table()
     scoring = game.scoring
     return {
         "id": game_id,
@@ -62,21 +53,12 @@ def game_view(
         "won": game.won,
         "can_undo": game.can_undo and status == "playing",
         "stock": {
-            "count": len(game.stock),
+            "count": table["stock"],
             "recycle": "no_more_passes" if game.vegas else "allowed",
         },
-        "waste": {
-            "count": len(game.waste),
-            "top": [names[c] for c in game.waste[-WASTE_SHOWN:]],
-        },
-        "foundations": [
-            [names[suit * 13 + rank] for rank in range(height)]
-            for suit, height in enumerate(game.foundations)
-        ],
-        "tableau": [
-            {"down": len(down), "up": [names[c] for c in up]}
-            for down, up in zip(game.down, game.up, strict=True)
-        ],
+        "waste": {"count": len(table["waste"]), "top": table["waste"][-WASTE_SHOWN:]},
+        "foundations": table["foundations"],
+        "tableau": table["tableau"],
         "targets": game.drop_targets() if status == "playing" else {},
         "last": last,
     }

@@ -1,13 +1,13 @@
 """Statistics and the history of recent games, read from the games table.
 
-Pure functions over a database connection (no HTTP): `summary` gives the figures per mode,
-`recent` the newest games, `reset` zeroes the figures but keeps the history, and
-`print_stats` is ``klondike stats``.
+Pure functions over a database connection that return data (no HTTP, no printing):
+`summary` gives the figures per mode, `recent` the newest games, `reset` zeroes the figures
+but keeps the history. ``klondike stats`` (in :mod:`klondike.cli`) prints them.
 
 A game counts in the statistics once it is finished (won or abandoned) and while its
 ``counted`` flag is 1; the game in progress never counts.
 
->>> from klondike.web.store import open_database
+>>> from klondike.store.database import open_database
 >>> conn = open_database(":memory:")
 >>> [(mode["draw"], mode["scoring"], mode["played"]) for mode in summary(conn)]
 [(1, 'normal', 0), (3, 'normal', 0), (1, 'vegas', 0), (3, 'vegas', 0)]
@@ -18,16 +18,13 @@ A game counts in the statistics once it is finished (won or abandoned) and while
 from __future__ import annotations
 
 import sqlite3
-import sys
-from collections.abc import Sequence
-from datetime import datetime
-from pathlib import Path
 from typing import Any, Literal
 
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
-from .store import DatabaseError, default_db_path, open_database
-from .view import score_text
+from klondike.game import score_text
+
+from .database import atomic
 
 MODES: tuple[tuple[int, str], ...] = ((1, "normal"), (3, "normal"), (1, "vegas"), (3, "vegas"))
 """The four modes in the order `summary` lists them: (draw, scoring)."""
@@ -212,134 +209,5 @@ def reset(conn: sqlite3.Connection) -> None:
 
     The game in progress is not touched: it counts once it is finished.
     """
-    conn.execute(_RESET_SQL)
-    conn.commit()
-
-
-# --------------------------------------------------------------------- the terminal
-
-
-def print_stats(db: str | None) -> int:
-    """``klondike stats``: print the statistics and the recent games; returns the exit status.
-
-    ``db`` is the database file (None: the default one). A database that cannot be opened
-    (e.g. one from a newer klondike) gets a message on stderr and status 2.
-    """
-    where = default_db_path() if db is None else Path(db)
-    try:
-        conn = open_database(where)
-    except DatabaseError as err:
-        print(f"klondike: {err}", file=sys.stderr)
-        return 2
-    try:
-        modes = summary(conn)
-        games = recent(conn)
-    except sqlite3.Error as err:
-        print(f"klondike: cannot read the database {where}: {err}", file=sys.stderr)
-        return 2
-    finally:
-        conn.close()
-    print(f"Statistics ({where})")
-    print()
-    print(format_summary(modes))
-    print()
-    print(format_recent(games))
-    return 0
-
-
-def mode_name(draw: int, scoring: str) -> str:
-    """A mode as the tables name it.
-
-    >>> mode_name(3, "vegas")
-    'Draw 3 Vegas'
-    """
-    return f"Draw {draw} {scoring.capitalize()}"
-
-
-def format_duration(ms: int) -> str:
-    """A game's time as ``m:ss`` (``h:mm:ss`` from an hour on).
-
-    >>> format_duration(83_999), format_duration(3_723_000), format_duration(0)
-    ('1:23', '1:02:03', '0:00')
-    """
-    minutes, seconds = divmod(max(ms, 0) // 1000, 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
-
-
-def format_summary(modes: Sequence[ModeStats]) -> str:
-    """The figures of `summary` as a table: one row per figure, one column per mode."""
-
-    def score(mode: ModeStats, value: int | None) -> str:
-        if value is None:
-            return "-"
-        return score_text(value, mode["scoring"])
-
-    def duration(value: int | None) -> str:
-        return "-" if value is None else format_duration(value)
-
-    def number(value: int | None) -> str:
-        return "-" if value is None else str(value)
-
-    rows: list[tuple[str, list[str]]] = [
-        ("Played", [number(m["played"]) for m in modes]),
-        ("Won", [number(m["won"]) for m in modes]),
-        ("Win rate", [f"{m['win_rate']:.0%}" for m in modes]),
-        ("Current streak", [number(m["current_streak"]) for m in modes]),
-        ("Longest streak", [number(m["longest_streak"]) for m in modes]),
-        ("Best score", [score(m, m["best_score"]) for m in modes]),
-        ("Fastest win", [duration(m["fastest_win_ms"]) for m in modes]),
-        ("Fewest moves", [number(m["fewest_moves"]) for m in modes]),
-        ("Perfect wins", [number(m["perfect_wins"]) for m in modes]),
-        ("Vegas balance", [score(m, m["vegas_balance"]) for m in modes]),
-    ]
-    header = ["", *(mode_name(m["draw"], m["scoring"]) for m in modes)]
-    return _table([header, *([label, *cells] for label, cells in rows)], left={0})
-
-
-def format_recent(games: Sequence[RecentGame]) -> str:
-    """The history of `recent` as a table, newest first (dates in local time)."""
-    if not games:
-        return "Recent games: none yet."
-    header = ["Date", "Mode", "Result", "Score", "Moves", "Time", "Code"]
-    rows = [
-        [
-            _local_time(game["ended_at"] or game["started_at"]),
-            mode_name(game["draw"], game["scoring"]),
-            game["result"],
-            game["score_text"],
-            str(game["moves"]),
-            format_duration(game["elapsed_ms"]),
-            game["code"],
-        ]
-        for game in games
-    ]
-    return "Recent games:\n" + _table([header, *rows], left={0, 1, 2, 6})
-
-
-def _table(rows: Sequence[Sequence[str]], left: set[int]) -> str:
-    """Rows of cells in columns two spaces apart; numbers on the right unless in ``left``.
-
-    >>> print(_table([["", "n"], ["Played", "12"]], left={0}))
-             n
-    Played  12
-    """
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join(
-        "  ".join(
-            cell.ljust(width) if i in left else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in rows
-    )
-
-
-def _local_time(stamp: str) -> str:
-    """An ISO 8601 UTC time stamp as local ``YYYY-MM-DD HH:MM`` (as stored if unreadable)."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return stamp
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M")
+    with atomic(conn):
+        conn.execute(_RESET_SQL)

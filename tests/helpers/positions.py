@@ -3,10 +3,12 @@
 A position is written the way a person reads the table: each column as text with its
 face-down cards before a ``|`` and its face-up cards after it, bottom card first::
 
-    game(tableau=["KS QH", "5C 7D | 9H 8S"], waste="2C 3D", stock="4H")
+    game(tableau=["KS QH", "5C 7D | 9H 8S", "3 | 7S"], waste="2C 3D", stock="4H")
 
-Every card the position does not name goes, face down, to the bottom of the stock (or to
-the bottom of the column ``rest`` names), so the 52 cards are always all there.
+A number before the ``|`` stands for that many face-down cards the position does not care
+about: they are taken, in card order, from the cards it does not name. Every card left over
+goes, face down, to the bottom of the stock (or of the column ``rest`` names), so the 52
+cards are always all there.
 """
 
 from __future__ import annotations
@@ -29,11 +31,21 @@ def cards(text: str) -> list[str]:
 
 
 def column(text: str) -> dict[str, list[str]]:
-    """A snapshot column from ``"5C 7D | 9H 8S"`` (down | up) or ``"9H 8S"`` (all up)."""
-    if "|" in text:
-        down, up = text.split("|")
-        return {"down": cards(down), "up": cards(up)}
-    return {"down": [], "up": cards(text)}
+    """A snapshot column from ``"5C 7D | 9H 8S"`` (down | up) or ``"9H 8S"`` (all up).
+
+    A count of face-down cards (``"3 | 7S"``) leaves them out here: :func:`position` fills
+    them in.
+    """
+    if "|" not in text:
+        return {"down": [], "up": cards(text)}
+    down, up = text.split("|")
+    return {"down": [] if down.strip().isdigit() else cards(down), "up": cards(up)}
+
+
+def hidden_count(text: str) -> int:
+    """How many unnamed face-down cards a column's text asks for (``"3 | 7S"``: 3)."""
+    down = text.split("|")[0].strip() if "|" in text else ""
+    return int(down) if down.isdigit() else 0
 
 
 def foundation_cards(heights: Mapping[str, int] | Sequence[int]) -> list[list[str]]:
@@ -53,16 +65,24 @@ def position(
     scoring: str = "normal",
     score: int | None = None,
     rest: str = "S",
-    deal: int = 0,
+    deal: int = 6,
 ) -> Snapshot:
-    """A snapshot of the position described; unnamed cards go face down to ``rest``."""
-    columns = [column(t) for t in tableau] + [column("") for _ in range(7 - len(tableau))]
+    """A snapshot of the position described; unnamed cards go face down to ``rest``.
+
+    The score is by default the one a new game starts with: 0 (Normal) or -52 (Vegas).
+    """
+    tableau = list(tableau) + [""] * (7 - len(tableau))
+    columns = [column(t) for t in tableau]
     homes = foundation_cards(foundations)
     stock_cards, waste_cards = cards(stock), cards(waste)
     named = stock_cards + waste_cards + [c for f in homes for c in f]
     named += [c for col in columns for c in col["down"] + col["up"]]
     assert len(named) == len(set(named)), f"a card is named twice: {sorted(named)}"
     missing = [c for c in CARD_NAMES if c not in named]
+    for col, text in zip(columns, tableau, strict=True):
+        if count := hidden_count(text):
+            assert count <= len(missing), f"not enough unnamed cards for {text!r}"
+            col["down"], missing = missing[:count], missing[count:]
     if rest == "S":
         stock_cards = missing + stock_cards
     else:
@@ -82,20 +102,36 @@ def position(
     }
 
 
+def every_gesture() -> Snapshot:
+    """A Draw 1 Normal position with something for every gesture.
+
+    T1 K♠ at the bottom; T2 four backs + 8♦ (5 cards); T3 one back + 9♣ 8♥; T4 three backs
+    + 7♠ (fits on 8♦ and on 8♥); T5 empty; T6 one back + 10♦; T7 2♥ face down under A♥.
+    ♠ home up to 2♠.
+    """
+    return position(
+        tableau=["KS", "4 | 8D", "1 | 9C 8H", "3 | 7S", "", "1 | TD", "2H | AH"],
+        waste="5C",
+        foundations=(2, 0, 0, 0),
+    )
+
+
 def game(**kwargs: Any) -> Game:
     """The game of :func:`position` (same keywords)."""
     return Game.from_snapshot(position(**kwargs))
 
 
+def one_move_to_win(
+    king: str = "KC", *, scoring: str = "normal", draw: int = 1, score: int | None = None
+) -> Snapshot:
+    """Every card home but one King, which lies alone on column 1 (stock and waste empty)."""
+    heights = {suit: 12 if suit == king[1] else 13 for suit in SUITS}
+    return position(tableau=[king], foundations=heights, scoring=scoring, draw=draw, score=score)
+
+
 def almost_won(*, scoring: str = "normal", draw: int = 1, score: int | None = None) -> Game:
-    """Every card home but the King of clubs, which lies alone on column 1."""
-    return game(
-        tableau=["KC"],
-        foundations=[13, 13, 13, 12],
-        scoring=scoring,
-        draw=draw,
-        score=score,
-    )
+    """The game of :func:`one_move_to_win` with the King of clubs left to play."""
+    return Game.from_snapshot(one_move_to_win("KC", scoring=scoring, draw=draw, score=score))
 
 
 def won_game(*, scoring: str = "normal") -> Game:

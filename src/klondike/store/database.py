@@ -1,4 +1,6 @@
-"""The SQLite database: where it lives, its schema, migrations and the refusal of newer files.
+"""The SQLite file: where it lives, its schema, migrations, the refusal of newer files,
+`atomic` (the one place a write transaction begins, commits or rolls back), and the rows
+of the games table, one per game, written after every accepted action.
 
 One file (``platformdirs.user_data_dir("klondike") / "klondike.db"`` unless a path is given),
 in WAL mode with ``synchronous=FULL`` so that a committed transaction survives a SIGKILL.
@@ -16,7 +18,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -77,8 +80,8 @@ def open_database(path: str | Path | None = None) -> sqlite3.Connection:
 
     Raises `DatabaseError` with a clear message for a file that is not a klondike database,
     cannot be created, or was written by a newer version (which is left untouched).
-    The connection is in autocommit mode (``isolation_level=None``): callers wrap writes in
-    explicit transactions, or rely on each statement committing by itself.
+    The connection is in autocommit mode (``isolation_level=None``): a write of several
+    statements runs in `atomic`; a single statement commits by itself.
     """
     target = default_db_path() if path is None else path
     where = str(target)
@@ -119,21 +122,36 @@ def _prepare(conn: sqlite3.Connection, where: str) -> None:
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         while version < SCHEMA_VERSION:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                current = _user_version(conn)
-                if current == version:
+            with atomic(conn):
+                if _user_version(conn) == version:  # else another process migrated it
                     MIGRATIONS[version + 1](conn)
                     conn.execute(f"PRAGMA user_version = {version + 1}")
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
             version = _user_version(conn)
             if version > SCHEMA_VERSION:
                 raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
     except sqlite3.Error as err:
         raise DatabaseError(f"cannot use the database {where}: {err}") from err
+
+
+@contextmanager
+def atomic(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A write transaction: ``BEGIN IMMEDIATE``, then ``COMMIT``, or ``ROLLBACK`` if the block
+    (or the commit) raises. The one place the store begins and ends transactions.
+
+    >>> conn = open_database(":memory:")
+    >>> with atomic(conn):
+    ...     _ = conn.execute("UPDATE games SET score = 0")
+    >>> conn.in_transaction
+    False
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 # --------------------------------------------------------------------------- game rows
@@ -268,6 +286,17 @@ def abandon_game(
         " counted = (MAX(version, ?) > 0) WHERE id = ? AND status = 'playing'",
         (ended_at, elapsed_ms, version, game_id),
     )
+
+
+def save_clock(conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int) -> bool:
+    """Write the running clock of an open game that is still at ``version`` (when the server
+    stops); a game another process changed since is left alone. True if the row was written.
+    """
+    cursor = conn.execute(
+        "UPDATE games SET elapsed_ms = ? WHERE id = ? AND version = ? AND status = 'playing'",
+        (elapsed_ms, game_id, version),
+    )
+    return cursor.rowcount == 1
 
 
 def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:

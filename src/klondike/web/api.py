@@ -1,0 +1,415 @@
+"""The JSON API of docs/api.md: request and answer models, routes, error handlers, the page.
+
+Every request that acts on a game enters here (`create_app`'s routes) and goes on to the
+open games (`klondike.web.games`); every refusal leaves here in one error shape.
+See docs/architecture.md for how a request flows.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import Body, FastAPI, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from klondike.store import database as store
+from klondike.store.stats import ModeStats, RecentGame
+
+from . import games as registry
+from .games import Games, Refusal
+from .security import LOOPBACK_NAMES, Guard
+
+STATIC_DIR = Path(__file__).parent / "static"
+MAX_ID = 2**53 - 1  # ids the browser holds exactly
+
+# Reasons of the server's refusals: the API's own and the games' (the engine's are in
+# klondike.errors.MESSAGES).
+MESSAGES: dict[str, str] = {
+    "not_found": "{what} was not found",
+    **registry.MESSAGES,
+    "method_not_allowed": "{method} is not allowed here",
+    "bad_request": "{detail}",
+    "confirm_required": 'resetting the statistics needs {{"confirm": true}}',
+    "internal_error": "the server failed: {detail}",
+}
+
+# The status of each refusal of the games; the engine's refusals are 400.
+REFUSAL_STATUS: dict[str, int] = {
+    "game_not_found": 404,
+    "stale_version": 409,
+    "game_over": 409,
+    "storage_error": 503,
+}
+
+Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
+Version = Annotated[StrictInt, Field(ge=0, le=MAX_ID, description="the version acted on")]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class ApiError(Exception):
+    """A refusal: status, reason key, params and (when there is one) the game's view."""
+
+    def __init__(
+        self,
+        status: int,
+        reason: str,
+        params: dict[str, object] | None = None,
+        *,
+        game: dict[str, Any] | None = None,
+        message: str | None = None,
+    ) -> None:
+        self.status = status
+        self.reason = reason
+        self.params = params or {}
+        self.game = game
+        if message is None:
+            message = MESSAGES[reason].format(**self.params)
+        self.message = message
+        super().__init__(message)
+
+    @classmethod
+    def from_refusal(cls, refusal: Refusal) -> ApiError:
+        """A refusal of the games or the engine, with its status (400 for the engine's)."""
+        status = REFUSAL_STATUS.get(refusal.reason, 400)
+        return cls(
+            status, refusal.reason, refusal.params, game=refusal.game, message=refusal.message
+        )
+
+    def response(self) -> JSONResponse:
+        """The error as the API answers it."""
+        body = {
+            "error": {"reason": self.reason, "message": self.message, "params": self.params},
+            "game": self.game,
+        }
+        return JSONResponse(body, status_code=self.status, headers={"Cache-Control": "no-store"})
+
+
+# --------------------------------------------------------------------------- models
+
+
+class Strict(BaseModel):
+    """Request bodies: unknown fields are refused, so a typo is not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Strict):
+    """Start a game: a random deal of a mode, or the deal a code names."""
+
+    draw: Literal[1, 3] = 1
+    scoring: Literal["normal", "vegas"] = "normal"
+    code: StrictStr | None = Field(
+        None, max_length=100, description="a game code; its draw and scoring win"
+    )
+    abandon: Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | None = Field(
+        None,
+        description="the game to leave: abandoned if open; if another tab already left it, "
+        "the request is refused (409 game_over) so that no second game is started",
+    )
+
+
+class Restart(Strict):
+    """Abandon a game and start its deal again."""
+
+    version: Version
+
+
+class Tap(Strict):
+    version: Version
+    action: Literal["tap"]
+    pile: StrictStr = Field(max_length=100)
+
+
+class DoubleTap(Strict):
+    version: Version
+    action: Literal["double_tap"]
+    pile: StrictStr = Field(max_length=100)
+    card: StrictStr | None = Field(None, max_length=100)
+
+
+class Drag(Strict):
+    version: Version
+    action: Literal["drag"]
+    card: StrictStr = Field(max_length=100)
+    target: StrictStr = Field(max_length=100)
+
+
+class PlayMove(Strict):
+    version: Version
+    action: Literal["move"]
+    move: StrictStr = Field(max_length=100)
+
+
+class Undo(Strict):
+    version: Version
+    action: Literal["undo"]
+
+
+Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo, Field(discriminator="action")]
+
+
+class ResetStats(Strict):
+    confirm: StrictBool = False
+
+
+class Stock(BaseModel):
+    count: int
+    recycle: Literal["allowed", "no_more_passes"]
+
+
+class Waste(BaseModel):
+    count: int
+    top: list[str]
+
+
+class Column(BaseModel):
+    down: int
+    up: list[str]
+
+
+class Last(BaseModel):
+    move: str
+    undo: bool
+
+
+class GameView(BaseModel):
+    """The view of a game (docs/api.md): no face-down card, no stock order."""
+
+    id: int
+    version: int
+    status: Literal["playing", "won", "abandoned"]
+    code: str
+    draw: int
+    scoring: Literal["normal", "vegas"]
+    score: int
+    score_text: str
+    moves: int
+    undos: int
+    elapsed_ms: int
+    clock_running: bool
+    won: bool
+    can_undo: bool
+    stock: Stock
+    waste: Waste
+    foundations: list[list[str]]
+    tableau: list[Column]
+    targets: dict[str, list[str]]
+    last: Last | None
+
+
+class ActionResult(GameView):
+    """The view after an action, and the move it played (null: the gesture did nothing)."""
+
+    played: str | None
+
+
+class ErrorDetail(BaseModel):
+    reason: str
+    message: str
+    params: dict[str, Any]
+
+
+class ErrorResponse(BaseModel):
+    """Every refusal: the reason, and the current view when a game is concerned."""
+
+    error: ErrorDetail
+    game: GameView | None
+
+
+class Stats(BaseModel):
+    modes: list[ModeStats]
+    recent: list[RecentGame]
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorResponse} for code in (403, 413, 415, 422, 503, *codes)}
+
+
+# --------------------------------------------------------------------------- the app
+
+
+def create_app(
+    db: str | Path | sqlite3.Connection | None,
+    *,
+    allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    static_dir: Path = STATIC_DIR,
+    clock: Callable[[], float] = time.monotonic,
+) -> FastAPI:
+    """The application: API, page and guard, over the database ``db`` (None: the default).
+
+    ``allowed_hosts`` are the names the Host header may carry: ``name:port`` exactly, or a
+    bare ``name`` with any port. ``clock`` (monotonic seconds) runs the games' clocks.
+    Raises `klondike.store.database.DatabaseError` for a database it cannot use.
+    """
+    conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
+    games = Games(conn, clock)
+    games.preload()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
+            games.save_clocks()
+        except Refusal as err:
+            print(f"klondike: the clocks could not be saved: {err}", file=sys.stderr)
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="klondike",
+        version="1",
+        summary="Klondike Solitaire by the rules of one real app: the game's JSON API",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.games = games
+    _answer_errors(app)
+    _route(app, games, static_dir)
+    app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
+    return app
+
+
+def _answer_errors(app: FastAPI) -> None:
+    """Every refusal and failure in the one error shape: ours, the games', FastAPI's."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return exc.response()
+
+    @app.exception_handler(Refusal)
+    async def refusal(request: Request, exc: Refusal) -> JSONResponse:
+        return ApiError.from_refusal(exc).response()
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {
+                "field": ".".join(str(part) for part in err.get("loc", ())),
+                "problem": str(err.get("msg", "")),
+            }
+            for err in exc.errors()
+        ]
+        if any(err.get("type") == "json_invalid" for err in exc.errors()):
+            detail = "the body is not valid JSON"
+        elif problems:
+            detail = f"{problems[0]['field']}: {problems[0]['problem']}"
+        else:
+            detail = "the request is malformed"
+        return ApiError(422, "bad_request", {"detail": detail, "errors": problems}).response()
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            return ApiError(404, "not_found", {"what": request.url.path}).response()
+        if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
+            detail = "the body is not valid JSON text"
+            response = ApiError(422, "bad_request", {"detail": detail, "errors": []}).response()
+        elif exc.status_code == 405:
+            response = ApiError(405, "method_not_allowed", {"method": request.method}).response()
+        else:
+            detail = str(exc.detail)
+            response = ApiError(exc.status_code, "bad_request", {"detail": detail}).response()
+        response.headers.update(exc.headers or {})
+        return response
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        return ApiError(500, "internal_error", {"detail": type(exc).__name__}).response()
+
+
+def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
+    """The API's routes over ``games``, and the page."""
+
+    @app.get("/api/game", response_model=GameView, responses=_errors())
+    def game_in_progress() -> JSONResponse:
+        """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
+        return _json(games.view(games.current()))
+
+    @app.post("/api/games", response_model=GameView, responses=_errors(400, 409))
+    def new_game(body: NewGame) -> JSONResponse:
+        """Start a game, which becomes the game in progress; abandon the named one."""
+        entry = games.new(body.draw, body.scoring, code=body.code, abandon=body.abandon)
+        return _json(games.view(entry))
+
+    @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
+    def one_game(game_id: Id) -> JSONResponse:
+        """The view of a game."""
+        return _json(games.view(games.get(game_id)))
+
+    @app.post(
+        "/api/games/{game_id}/restart",
+        response_model=GameView,
+        responses=_errors(404, 409),
+    )
+    def restart(game_id: Id, body: Restart) -> JSONResponse:
+        """Abandon the game (if open) and start its deal again."""
+        return _json(games.view(games.restart(game_id, body.version)))
+
+    @app.post(
+        "/api/games/{game_id}/actions",
+        response_model=ActionResult,
+        responses=_errors(400, 404, 409),
+    )
+    def act(game_id: Id, action: Annotated[Action, Body()]) -> JSONResponse:
+        """Play one action (tap, double_tap, drag, move, undo) on the version named."""
+        gesture = action.model_dump(exclude={"version", "action"})
+        return _json(games.act(game_id, action.version, action.action, **gesture))
+
+    @app.get("/api/stats", response_model=Stats, responses=_errors())
+    def stats() -> JSONResponse:
+        """Statistics per mode and the recent games."""
+        return _json(games.stats())
+
+    @app.post("/api/stats/reset", response_model=Stats, responses=_errors(400))
+    def reset_stats(body: ResetStats) -> JSONResponse:
+        """Reset the statistics (the history of recent games stays)."""
+        if not body.confirm:
+            raise ApiError(400, "confirm_required")
+        games.reset_stats()
+        return _json(games.stats())
+
+    @app.get("/", include_in_schema=False)
+    def page() -> Response:
+        index = static_dir / "index.html"
+        if not index.is_file():
+            raise ApiError(404, "not_found", {"what": "the page (static/index.html)"})
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+class _Static(StaticFiles):
+    """Static files that answer 404 (not a crash) when the directory is missing, and that
+    the browser revalidates (so a new version of the page is never mixed with an old one)."""
+
+    async def check_config(self) -> None:
+        if Path(str(self.directory)).is_dir():
+            await super().check_config()
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: MutableMapping[str, Any],
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def _json(content: Any) -> JSONResponse:
+    """A JSON answer that no cache keeps."""
+    return JSONResponse(content, headers={"Cache-Control": "no-store"})

@@ -1,0 +1,128 @@
+"""The real server: ``python -m klondike`` in a subprocess, on a port that was free."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from klondike import Game
+from klondike.store import database as store
+
+ADDRESS = re.compile(r"http://([\w.\[\]:]+):(\d+)/")
+"""The address the server prints on its first line."""
+
+
+def free_port() -> int:
+    """A port that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def insert_position(db: Path, position: dict[str, Any]) -> None:
+    """Write ``position`` into the database ``db`` as the game in progress."""
+    conn = store.open_database(db)
+    try:
+        store.insert_game(conn, Game.from_snapshot(position))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+class Server:
+    """``python -m klondike --no-browser`` over the database ``db``, once it answers.
+
+    It listens on ``port`` (a free one by default; if that is taken, on the next free one,
+    as the server does), with ``args`` as further command-line options. ``position``, if
+    given, is written into the database first and becomes the game in progress. ``env``
+    adds to the environment the server runs in.
+    """
+
+    def __init__(
+        self,
+        db: Path,
+        *args: str,
+        port: int | None = None,
+        position: dict[str, Any] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        if position is not None:
+            insert_position(db, position)
+        self.db = db
+        port = free_port() if port is None else port
+        options = ["--no-browser", "--port", str(port), "--db", str(db), *args]
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "klondike", *options],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
+        assert self.proc.stdout is not None
+        self.first_line = self.proc.stdout.readline()
+        found = ADDRESS.search(self.first_line)
+        if found is None:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+            raise AssertionError(f"no address printed: {self.first_line!r} {err!r}")
+        self.port = int(found.group(2))
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.url, timeout=10)  # keeps its connection
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                httpx.get(self.url + "/", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    self.kill()
+                    raise
+                time.sleep(0.02)
+
+    def get(self, path: str) -> Any:
+        """The JSON answer to ``GET path``."""
+        return self.http.get(path).json()
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        """The JSON answer to ``POST path`` with ``body``, a refusal's too."""
+        return self.http.post(path, json=body).json()
+
+    def game(self, game_id: int | None = None) -> dict[str, Any]:
+        """The view of a game (by default the game in progress), as the API gives it."""
+        path = "/api/game" if game_id is None else f"/api/games/{game_id}"
+        return self.get(path)  # type: ignore[no-any-return]
+
+    def hidden(self, game_id: int) -> set[str]:
+        """The names of the face-down and stock cards of a game (from the database)."""
+        with sqlite3.connect(self.db) as conn:
+            row = conn.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return set()
+        snap = json.loads(row[0])
+        return set(snap["stock"]) | {c for col in snap["tableau"] for c in col["down"]}
+
+    def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
+        """Send ``sig``; the exit status and what it printed."""
+        self.proc.send_signal(sig)
+        out, err = self.proc.communicate(timeout=15)
+        self.http.close()
+        return self.proc.returncode, self.first_line + out, err
+
+    def kill(self) -> None:
+        """Kill the server if it still runs (as a crash would) and close its pipes."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.communicate()
+        self.http.close()
