@@ -54,7 +54,7 @@ def game_view(
         "can_undo": game.can_undo and status == "playing",
         "stock": {
             "count": table["stock"],
-            "recycle": "no_more_passes" if game.vegas else "allowed",
+            "recycle": "allowed" if game.can_recycle else "no_more_passes",
         },
         "waste": {"count": len(table["waste"]), "top": table["waste"][-WASTE_SHOWN:]},
         "foundations": table["foundations"],
