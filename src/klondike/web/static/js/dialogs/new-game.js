@@ -41,6 +41,7 @@ export class NewGameDialog {
     this.form = $("#new-form");
     this.error = $("#new-error");
     this.versions = null; // the rules of each version, from the server, once asked
+    this.loadVersions().catch(() => {}); // asked at once, so that the dialog opens at once
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.submit();
@@ -58,6 +59,7 @@ export class NewGameDialog {
   async loadVersions() {
     if (this.versions) return;
     const versions = await call("GET", "/api/rules");
+    if (this.versions) return;
     const box = $("#rules-choice");
     for (const rules of versions) {
       box.append(choice("rules", rules.key, `rules_${rules.key}`, `rules_${rules.key}_hint`));
@@ -90,11 +92,13 @@ export class NewGameDialog {
 
   /** Open it with the current game's version, draw count and scoring chosen. */
   async open() {
-    try {
-      await this.loadVersions();
-    } catch (err) {
-      this.game.refused(err);
-      return;
+    if (!this.versions) {
+      try {
+        await this.loadVersions();
+      } catch (err) {
+        this.game.refused(err);
+        return;
+      }
     }
     const view = this.game.view;
     const fields = this.form.elements;
