@@ -139,7 +139,7 @@ def test_new_game_dialog_offers_the_versions_and_solitaer_starts_with_three_on_t
     no score: the dialog offers neither Draw 1 nor a scoring; the bar shows no score."""
     table = open_table(table_of("app"))
     page = table.page
-    assert table.text("#version") == "Klondike"
+    assert page.locator("#version").text_content() == "Klondike"
     page.locator("#new-game").click()
     dialog = page.locator("#new-dialog")
     dialog.wait_for()
@@ -159,7 +159,7 @@ def test_new_game_dialog_offers_the_versions_and_solitaer_starts_with_three_on_t
     dialog.wait_for(state="hidden")
     view = table.check()
     assert view["code"].startswith("KS1-D3X-") and view["rules"]["key"] == "solitaer"
-    assert table.text("#version") == "Solitär"
+    assert page.locator("#version").text_content() == "Solitär"
     assert not page.locator("#score").is_visible() and page.locator("#moves").is_visible()
 
     game = _deal_with_three_on_the_waste()
