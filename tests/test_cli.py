@@ -31,9 +31,10 @@ def test_show_accepts_case_and_spaces(capsys: pytest.CaptureFixture[str]) -> Non
 @pytest.mark.parametrize(
     "code,words",
     [
-        ("KL2-D1N-AAAAAAG", "starts with KL1"),
+        ("KL2-D1N-AAAAAAG", "starts with KL1, KC1 or KS1"),
         ("KL1-D2N-AAAAAAG", "D1 or D3"),
-        ("KL1-D1X-AAAAAAG", "N (Normal) or V (Vegas)"),
+        ("KL1-D1Y-AAAAAAG", "N (Normal), V (Vegas) or X (no score)"),
+        ("KS1-D1X-AAAAAAG", "Solitär is played with Draw 3, not Draw 1"),
         ("KL1-D1N-AAAA", "7 characters"),
         ("KL1-D1N-AAAAAA1", "A–Z"),
         ("hello", "is not a game code"),

@@ -7,20 +7,80 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from klondike import Game, InvalidCode
-from klondike.codes import DEAL_COUNT, format_code, parse_code
+from klondike.codes import DEAL_COUNT, GameCode, format_code, parse_code
+from klondike.rules import APP, CLASSIC, PRESETS, SOLITAER, Rules
 
-FORMS = [(draw, scoring) for draw in (1, 3) for scoring in ("normal", "vegas")]
+FORMS = [
+    (draw, scoring, rules)
+    for rules in PRESETS
+    for draw in rules.draws
+    for scoring in rules.scorings
+]
 
 
-@pytest.mark.parametrize("draw,scoring", FORMS)
+def test_forms_of_every_version() -> None:
+    assert [(d, s, r.key) for d, s, r in FORMS] == [
+        (1, "normal", "app"),
+        (1, "vegas", "app"),
+        (3, "normal", "app"),
+        (3, "vegas", "app"),
+        (1, "none", "classic"),
+        (3, "none", "classic"),
+        (3, "none", "solitaer"),
+    ]
+
+
+@pytest.mark.parametrize("draw,scoring,rules", FORMS)
 @pytest.mark.parametrize("deal", [0, 6, 31, 32, 2**35 - 1])
-def test_round_trip(deal: int, draw: int, scoring: str) -> None:
-    code = format_code(deal, draw, scoring)
-    assert parse_code(code) == (deal, draw, scoring)
+def test_round_trip(deal: int, draw: int, scoring: str, rules: Rules) -> None:
+    code = format_code(deal, draw, scoring, rules)
+    assert parse_code(code) == GameCode(deal, draw, scoring, rules.key)
     g = Game.from_code(code)
-    assert (g.code, g.deal, g.draw, g.scoring) == (code, deal, draw, scoring)
-    assert Game(deal, draw, scoring).code == code
-    assert Game.new(draw=draw, scoring=scoring, deal=deal).code == code
+    assert (g.code, g.deal, g.draw, g.scoring, g.rules) == (code, deal, draw, scoring, rules)
+    assert Game(deal, draw, scoring, rules).code == code
+    assert Game.new(draw=draw, scoring=scoring, deal=deal, rules=rules).code == code
+    assert Game.new(draw=draw, deal=deal, rules=rules.key).code == format_code(
+        deal, draw, rules.scorings[0], rules
+    )
+
+
+def test_known_variant_codes() -> None:
+    assert format_code(6, 1, "none", CLASSIC) == "KC1-D1X-AAAAAAG"
+    assert format_code(6, 3, "none", "classic") == "KC1-D3X-AAAAAAG"
+    assert format_code(6, 3, "none", SOLITAER) == "KS1-D3X-AAAAAAG"
+    assert parse_code("ks1-d3x-aaaaaag") == (6, 3, "none", "solitaer")
+    assert parse_code("KL1-D1N-AAAAAAG") == (6, 1, "normal", APP.key)
+
+
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("KC1-D1N-AAAAAAG", "scoring_not_in_rules"),
+        ("KC1-D3V-AAAAAAG", "scoring_not_in_rules"),
+        ("KS1-D1X-AAAAAAG", "draw_not_in_rules"),
+        ("KS1-D3N-AAAAAAG", "scoring_not_in_rules"),
+        ("KL1-D1X-AAAAAAG", "scoring_not_in_rules"),
+    ],
+)
+def test_a_form_the_version_lacks_is_refused(text: str, reason: str) -> None:
+    with pytest.raises(InvalidCode) as err:
+        parse_code(text)
+    assert err.value.reason == reason
+    with pytest.raises(InvalidCode):
+        Game.from_code(text)
+
+
+def test_version_arguments_checked() -> None:
+    with pytest.raises(InvalidCode) as err:
+        Game(6, 1, "none", SOLITAER)
+    assert err.value.reason == "draw_not_in_rules"
+    assert str(err.value) == "Solitär is played with Draw 3, not Draw 1"
+    with pytest.raises(InvalidCode) as err:
+        Game.new(scoring="vegas", rules=CLASSIC)
+    assert err.value.reason == "scoring_not_in_rules"
+    with pytest.raises(InvalidCode) as err:
+        Game.new(rules="spider")
+    assert err.value.reason == "bad_rules"
 
 
 def test_known_codes() -> None:
@@ -39,15 +99,15 @@ def test_known_codes() -> None:
 def test_round_trip_any_deal(deal: int, draw: int, scoring: str) -> None:
     code = format_code(deal, draw, scoring)
     assert len(code) == 15
-    assert parse_code(code) == (deal, draw, scoring)
-    assert parse_code(f"  {code.lower()}\n") == (deal, draw, scoring)
+    assert parse_code(code) == (deal, draw, scoring, "app")
+    assert parse_code(f"  {code.lower()}\n") == (deal, draw, scoring, "app")
 
 
 @pytest.mark.parametrize(
     "text", ["kl1-d1n-aaaaaag", "  KL1-D1N-AAAAAAG  ", "\tKl1-D1n-aAaAaAg\n", "KL1-d1N-AAAAAAg"]
 )
 def test_case_and_surrounding_spaces_ignored(text: str) -> None:
-    assert parse_code(text) == (6, 1, "normal")
+    assert parse_code(text) == (6, 1, "normal", "app")
     assert Game.from_code(text).code == "KL1-D1N-AAAAAAG"
 
 
@@ -62,11 +122,12 @@ def test_new_game_has_a_valid_random_code() -> None:
 @pytest.mark.parametrize(
     "text,reason,params",
     [
-        ("KL2-D1N-AAAAAAG", "code_prefix", {"part": "KL2"}),
-        ("XX1-D1N-AAAAAAG", "code_prefix", {"part": "XX1"}),
+        ("KL2-D1N-AAAAAAG", "code_prefix", {"part": "KL2", "prefixes": "KL1, KC1 or KS1"}),
+        ("XX1-D1N-AAAAAAG", "code_prefix", {"part": "XX1", "prefixes": "KL1, KC1 or KS1"}),
+        ("KX1-D1N-AAAAAAG", "code_prefix", {"part": "KX1", "prefixes": "KL1, KC1 or KS1"}),
         ("KL1-D2N-AAAAAAG", "code_draw", {"part": "D2"}),
         ("KL1-X1N-AAAAAAG", "code_draw", {"part": "X1"}),
-        ("KL1-D1X-AAAAAAG", "code_scoring", {"part": "X"}),
+        ("KL1-D1Y-AAAAAAG", "code_scoring", {"part": "Y"}),
         ("KL1-D3Z-AAAAAAG", "code_scoring", {"part": "Z"}),
         ("KL1-D1N-AAAAAA", "code_deal_length", {"length": 6}),
         ("KL1-D1N-AAAAAAAA", "code_deal_length", {"length": 8}),
@@ -106,12 +167,12 @@ def test_refused_not_text(value: object) -> None:
 @given(st.text(max_size=30) | st.binary(max_size=20) | st.none() | st.integers())
 def test_any_input_is_a_code_or_a_clear_refusal(value: object) -> None:
     try:
-        deal, draw, scoring = parse_code(value)
+        deal, draw, scoring, rules = parse_code(value)
     except InvalidCode as err:
-        assert err.reason.startswith("code_")
+        assert err.reason.startswith("code_") or err.reason.endswith("_not_in_rules")
     else:
         assert isinstance(value, str)
-        assert format_code(deal, draw, scoring) == value.strip().upper()
+        assert format_code(deal, draw, scoring, rules) == value.strip().upper()
 
 
 @pytest.mark.parametrize(

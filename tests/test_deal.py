@@ -13,7 +13,7 @@ import pytest
 from klondike import Game
 from klondike.cards import CARD_NAMES
 from klondike.codes import DEAL_COUNT
-from klondike.deal import _below, deal_layout, shuffled_deck, splitmix64
+from klondike.deal import _below, deal_layout, redeal_permutation, shuffled_deck, splitmix64
 
 # ----------------------------------------------------------------- SplitMix64
 
@@ -251,3 +251,30 @@ def test_first_draw_of_deal_6() -> None:
     g = Game.from_code("KL1-D1N-AAAAAAG")
     g.play("S-W")
     assert g.snapshot()["waste"] == ["QH"]
+
+
+def test_classic_worked_example() -> None:
+    """docs/deal.md, "Classic: the shuffled redeal": deal 6, first redeal of 24 cards."""
+    stream = splitmix64(1 << 35 | 6)
+    assert [hex(next(stream)) for _ in range(3)] == [
+        "0x1efc78edb3b1ff4e",
+        "0x2c5cf4bcbc432e59",
+        "0x1df0a1b2ab743d7f",
+    ]
+    perm = "17 3 1 2 20 4 12 5 13 18 7 0 21 9 6 8 11 16 22 19 10 15 23 14"
+    assert redeal_permutation(6, 1, 24) == [int(k) for k in perm.split()]
+    g = Game.from_code("KC1-D1X-AAAAAAG")
+    while g.stock:
+        g.play("S-W")
+    g.play("W-S")
+    expected = "5C QH 4S 8C 2S JH 6D 8H 8S 5S TS AS 6C 2D 2C 4H TD KS AC QC JD 9S TH 3H"
+    assert " ".join(CARD_NAMES[c] for c in reversed(g.stock)) == expected
+
+
+def test_solitaer_worked_example() -> None:
+    """docs/deal.md, "Solitär: three cards on the waste, Aces home"."""
+    snap = Game.from_code("KS1-D3X-AAAAAAG").snapshot()
+    assert snap["waste"] == ["QH", "JH"]
+    assert snap["foundations"][:3] == [["AS"], ["AH"], ["AD"]]
+    assert snap["tableau"][0] == {"down": [], "up": []}
+    assert snap["tableau"][6]["up"] == ["4D"] and len(snap["stock"]) == 21

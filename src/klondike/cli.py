@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .errors import KlondikeError
 from .game import Game, score_text
+from .rules import APP, rules_for
 
 if TYPE_CHECKING:
     from .store.stats import ModeStats, RecentGame
@@ -125,13 +126,19 @@ def print_stats(db: str | None) -> int:
     return 0
 
 
-def mode_name(draw: int, scoring: str) -> str:
-    """A mode as the tables name it.
+def mode_name(draw: int, scoring: str, rules: str = APP.key) -> str:
+    """A mode as the tables name it: the version (unless it is the app's), the draw, the
+    scoring (if the version keeps a score).
 
-    >>> mode_name(3, "vegas")
-    'Draw 3 Vegas'
+    >>> mode_name(3, "vegas"), mode_name(1, "none", "classic")
+    ('Draw 3 Vegas', 'Classic Draw 1')
     """
-    return f"Draw {draw} {scoring.capitalize()}"
+    version = rules_for(rules)
+    words = [] if version is APP else [version.name]
+    words.append(f"Draw {draw}")
+    if version.has_score:
+        words.append(scoring.capitalize())
+    return " ".join(words)
 
 
 def format_duration(ms: int) -> str:
@@ -146,7 +153,19 @@ def format_duration(ms: int) -> str:
 
 
 def format_summary(modes: Sequence[ModeStats]) -> str:
-    """The figures of `summary` as a table: one row per figure, one column per mode."""
+    """The figures of `summary`: a table per version (the app's first), one row per figure,
+    one column per mode; a version without a score has no score rows."""
+    versions = list(dict.fromkeys(m["rules"] for m in modes))
+    tables = []
+    for key in versions:
+        version = rules_for(key)
+        title = f"{version.name} (seed {version.seed})"
+        tables.append(f"{title}\n{_summary_table([m for m in modes if m['rules'] == key])}")
+    return "\n\n".join(tables)
+
+
+def _summary_table(modes: Sequence[ModeStats]) -> str:
+    """One version's figures as a table."""
 
     def score(mode: ModeStats, value: int | None) -> str:
         if value is None:
@@ -171,7 +190,11 @@ def format_summary(modes: Sequence[ModeStats]) -> str:
         ("Perfect wins", [number(m["perfect_wins"]) for m in modes]),
         ("Vegas balance", [score(m, m["vegas_balance"]) for m in modes]),
     ]
-    header = ["", *(mode_name(m["draw"], m["scoring"]) for m in modes)]
+    if not any(rules_for(m["rules"]).has_score for m in modes):
+        rows = [row for row in rows if row[0] != "Best score"]
+    if all(m["vegas_balance"] is None for m in modes):
+        rows = [row for row in rows if row[0] != "Vegas balance"]
+    header = ["", *(mode_name(m["draw"], m["scoring"], m["rules"]) for m in modes)]
     return _table([header, *([label, *cells] for label, cells in rows)], left={0})
 
 
@@ -183,7 +206,7 @@ def format_recent(games: Sequence[RecentGame]) -> str:
     rows = [
         [
             _local_time(game["ended_at"] or game["started_at"]),
-            mode_name(game["draw"], game["scoring"]),
+            mode_name(game["draw"], game["scoring"], game["rules"]),
             game["result"],
             game["score_text"],
             str(game["moves"]),

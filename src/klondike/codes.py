@@ -1,20 +1,40 @@
-"""Game codes such as ``KL1-D1N-AAAAAAG``: code version, draw count, scoring, deal number.
+"""Game codes such as ``KL1-D1N-AAAAAAG``: version, draw count, scoring, deal number.
+
+The second letter names the version (``L`` the app's rules, ``C`` Classic, ``S`` Solitär);
+a version without a score writes ``X`` for its scoring.
 
 >>> parse_code(" kl1-d3v-aaaaaag ")
-(6, 3, 'vegas')
+GameCode(deal=6, draw=3, scoring='vegas', rules='app')
 >>> format_code(6, 1, "normal")
 'KL1-D1N-AAAAAAG'
+>>> format_code(6, 3, "none", "solitaer")
+'KS1-D3X-AAAAAAG'
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .errors import InvalidCode
+from .rules import APP, NO_SCORE, PRESETS, Rules, rules_for, rules_of_letter
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # RFC 4648 base32: A = 0 … 7 = 31
 DEAL_DIGITS = 7
 DEAL_COUNT = 32**DEAL_DIGITS  # 2**35 deals: 0 … 34359738367
-SCORINGS = {"N": "normal", "V": "vegas"}
+SCORINGS = {"N": "normal", "V": "vegas", "X": NO_SCORE}
 _SCORING_LETTERS = {v: k for k, v in SCORINGS.items()}
+CODE_VERSION = "1"
+_PREFIX_LIST = [f"K{r.letter}{CODE_VERSION}" for r in PRESETS]
+_PREFIXES = ", ".join(_PREFIX_LIST[:-1]) + " or " + _PREFIX_LIST[-1]  # KL1, KC1 or KS1
+
+
+class GameCode(NamedTuple):
+    """What a game code says: the deal, cards per draw, scoring and version (its key)."""
+
+    deal: int
+    draw: int
+    scoring: str
+    rules: str = APP.key
 
 
 def check_draw(draw: object) -> int:
@@ -25,7 +45,7 @@ def check_draw(draw: object) -> int:
 
 
 def check_scoring(scoring: object) -> str:
-    """Return ``'normal'`` or ``'vegas'`` (any case); raise :class:`InvalidCode` otherwise."""
+    """Return ``'normal'``, ``'vegas'`` or ``'none'`` (any case); raise :class:`InvalidCode`."""
     if not isinstance(scoring, str) or scoring.strip().lower() not in _SCORING_LETTERS:
         raise InvalidCode("bad_scoring", value=repr(scoring))
     return scoring.strip().lower()
@@ -38,20 +58,24 @@ def check_deal(deal: object) -> int:
     return deal
 
 
-def format_code(deal: int, draw: int, scoring: str) -> str:
-    """The canonical code of a deal played with ``draw`` cards and ``scoring``."""
+def format_code(deal: int, draw: int, scoring: str, rules: Rules | str = APP) -> str:
+    """The canonical code of a deal played with ``draw`` cards and ``scoring`` in a version."""
     deal, draw, scoring = check_deal(deal), check_draw(draw), check_scoring(scoring)
+    version = rules if isinstance(rules, Rules) else rules_for(rules)
+    version.check(draw, scoring)
     digits = "".join(ALPHABET[(deal >> (5 * i)) & 31] for i in reversed(range(DEAL_DIGITS)))
-    return f"KL1-D{draw}{_SCORING_LETTERS[scoring]}-{digits}"
+    return f"K{version.letter}{CODE_VERSION}-D{draw}{_SCORING_LETTERS[scoring]}-{digits}"
 
 
-def parse_code(code: object) -> tuple[int, int, str]:
-    """Read a game code into ``(deal, draw, scoring)``; case and outer spaces are ignored.
+def parse_code(code: object) -> GameCode:
+    """Read a game code; case and outer spaces are ignored.
 
+    >>> parse_code("KC1-D3X-AAAAAAG")
+    GameCode(deal=6, draw=3, scoring='none', rules='classic')
     >>> parse_code("KL2-D1N-AAAAAAG")
     Traceback (most recent call last):
     ...
-    klondike.errors.InvalidCode: a game code starts with KL1, not “KL2”
+    klondike.errors.InvalidCode: a game code starts with KL1, KC1 or KS1, not “KL2”
     """
     if not isinstance(code, str):
         raise InvalidCode("code_not_text", type=type(code).__name__)
@@ -60,8 +84,9 @@ def parse_code(code: object) -> tuple[int, int, str]:
     if len(parts) != 3 or len(parts[1]) != 3:
         raise InvalidCode("code_format", text=code.strip())
     prefix, mode, digits = parts
-    if prefix != "KL1":
-        raise InvalidCode("code_prefix", part=prefix)
+    version = rules_of_letter(prefix[1:2]) if len(prefix) == 3 and prefix[0] == "K" else None
+    if version is None or prefix[2] != CODE_VERSION:
+        raise InvalidCode("code_prefix", part=prefix, prefixes=_PREFIXES)
     if mode[:2] not in ("D1", "D3"):
         raise InvalidCode("code_draw", part=mode[:2])
     if mode[2] not in SCORINGS:
@@ -74,4 +99,6 @@ def parse_code(code: object) -> tuple[int, int, str]:
         if value < 0:
             raise InvalidCode("code_alphabet", char=char)
         deal = deal * 32 + value
-    return deal, int(mode[1]), SCORINGS[mode[2]]
+    draw, scoring = int(mode[1]), SCORINGS[mode[2]]
+    version.check(draw, scoring)
+    return GameCode(deal, draw, scoring, version.key)

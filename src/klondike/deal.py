@@ -66,3 +66,23 @@ def deal_layout(deal: int) -> tuple[list[Card], list[list[Card]], list[list[Card
             position += 1
     stock = deck[position:][::-1]
     return stock, [c[:-1] for c in columns], [c[-1:] for c in columns]
+
+
+def redeal_permutation(deal: int, redeal: int, size: int) -> list[int]:
+    """Where each card of a shuffled redeal comes from (a version whose recycle shuffles).
+
+    The ``redeal``-th turn-over of a ``size``-card waste (1 for the first) is the same
+    Fisher–Yates shuffle as the deal's, driven by SplitMix64 seeded with
+    ``redeal << 35 | deal``: ``new_stock[k] = old_stock[permutation[k]]``, where the old
+    stock is the waste turned over. It depends on the deal, the redeal's number and the size
+    only, so a code replays identically and a solver can know it.
+
+    >>> redeal_permutation(6, 1, 4)
+    [0, 3, 1, 2]
+    """
+    order = list(range(size))
+    stream = splitmix64(redeal << 35 | deal)
+    for i in range(size - 1, 0, -1):
+        j = _below(stream, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order

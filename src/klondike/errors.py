@@ -27,6 +27,8 @@ MESSAGES: dict[str, str] = {
     "foundation_empty": "foundation {foundation} is empty",
     "recycle_stock_not_empty": "the stock is not empty yet: the waste goes back only when it is",
     "vegas_one_pass": "Vegas: the stock can be gone through only once",
+    "no_take_back": "in this version no card leaves a foundation",
+    "ace_stays": "an Ace stays on its foundation: it would go straight back there",
     "same_pile": "a card cannot move onto its own pile",
     "to_stock": "cards cannot be put on the stock",
     "to_waste": "cards go to the waste only from the stock",
@@ -47,14 +49,18 @@ MESSAGES: dict[str, str] = {
     # game codes
     "code_not_text": "a game code must be text, not {type}",
     "code_format": "“{text}” is not a game code: it looks like KL1-D1N-AAAAAAG",
-    "code_prefix": "a game code starts with KL1, not “{part}”",
+    "code_prefix": "a game code starts with {prefixes}, not “{part}”",
     "code_draw": "the draw part of a game code is D1 or D3, not “{part}”",
-    "code_scoring": "the scoring letter of a game code is N (Normal) or V (Vegas), not “{part}”",
+    "code_scoring": "the scoring letter of a game code is N (Normal), V (Vegas) or X (no score), "
+    "not “{part}”",
     "code_deal_length": "the deal part of a game code has 7 characters, not {length}",
     "code_alphabet": "the deal part of a game code uses only the letters A–Z and the digits "
     "2–7, not “{char}”",
     "bad_draw": "draw is 1 or 3, not {value}",
-    "bad_scoring": "scoring is “normal” or “vegas”, not {value}",
+    "bad_scoring": "scoring is “normal”, “vegas” or “none”, not {value}",
+    "bad_rules": "the version is one of {keys}, not {value}",
+    "draw_not_in_rules": "{rules} is played with {draws}, not Draw {draw}",
+    "scoring_not_in_rules": "{rules} is played with scoring {scorings}, not {scoring}",
     "bad_deal": "a deal number is a whole number from 0 to 34359738367, not {value}",
     # snapshots
     "bad_snapshot": "not a valid game snapshot: {detail}",

@@ -53,8 +53,9 @@ from .cards import (
     target_of,
 )
 from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_code, parse_code
-from .deal import deal_layout
+from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
+from .rules import APP, NO_SCORE, Rules, rules_for
 
 UNDO_LIMIT = 100
 VEGAS_START = -52
@@ -62,6 +63,20 @@ VEGAS_START = -52
 # a face-down card turned up, a recycle.
 NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE = 10, 5, 5, -100
 VEGAS_FOUNDATION = 5
+# Each scoring's points: (card on a foundation, waste card on a column, card turned up,
+# recycle), and its score at the start.
+POINTS: dict[str, tuple[int, int, int, int]] = {
+    "normal": (NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE),
+    "vegas": (VEGAS_FOUNDATION, 0, 0, 0),
+    NO_SCORE: (0, 0, 0, 0),
+}
+START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
+UNLIMITED = 1 << 62
+"""The recycle limit of a scoring without a pass limit."""
+
+Flight = tuple[MoveCode, bool]
+"""An Ace that went to its foundation by itself: its move code, and whether a face-down
+card was turned up behind it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,25 +146,34 @@ class Game:
     """
 
     __slots__ = (
+        "_auto",
+        "_fixed",
         "_floor",
         "_home",
+        "_points",
+        "_recycle_limit",
+        "_shuffle",
         "deal",
         "down",
         "draw",
+        "flights",
         "foundations",
         "history",
         "moves",
+        "recycles",
+        "rules",
         "score",
+        "scoring",
         "stock",
         "undos",
         "up",
-        "vegas",
         "waste",
     )
 
     deal: int
     draw: int
-    vegas: bool
+    scoring: str
+    rules: Rules
     stock: list[Card]
     waste: list[Card]
     foundations: list[int]
@@ -159,30 +183,73 @@ class Game:
     moves: int
     undos: int
     history: list[tuple[MoveCode, bool, int]]
+    flights: list[tuple[Flight, ...]]
+    recycles: int
     _floor: int
     _home: int
+    _auto: bool
+    _fixed: int
+    _shuffle: bool
+    _recycle_limit: int
+    _points: tuple[int, int, int, int]
 
-    def __init__(self, deal: int = 0, draw: int = 1, scoring: str = "normal") -> None:
-        """A new game of deal number ``deal``; prefer :meth:`new` or :meth:`from_code`."""
+    def __init__(
+        self, deal: int = 0, draw: int = 1, scoring: str = "normal", rules: Rules = APP
+    ) -> None:
+        """A new game of deal number ``deal`` in version ``rules``; prefer :meth:`new` or
+        :meth:`from_code`."""
         self.deal = check_deal(deal)
-        self.draw = check_draw(draw)
-        self.vegas = check_scoring(scoring) == "vegas"
+        self._configure(rules, check_draw(draw), check_scoring(scoring))
         self.stock, self.down, self.up = deal_layout(self.deal)
-        self.waste = []
+        self.waste = [self.stock.pop() for _ in range(rules.dealt_to_waste)]
         self.foundations = [0, 0, 0, 0]  # cards on each foundation; the top is the rank
-        self.score = VEGAS_START if self.vegas else 0
+        self.score = START_SCORE[self.scoring]
         self.moves = 0  # actions played, minus those undone
         self.undos = 0  # undos made in this game
         self.history = []  # every action pushed: (code, card turned up, score before)
+        self.flights = []  # with automatic Aces: the Aces that flew after each action
+        self.recycles = 0  # times the waste was turned over into the stock
         self._floor = 0  # undo never goes below this length of the history
         self._home = 0
+        if self._auto:
+            self._fly()  # Aces dealt playable go up at once: part of the deal
+
+    def _configure(self, rules: Rules, draw: int, scoring: str) -> None:
+        """Set the version, draw count and scoring, and what the hot paths read of them."""
+        rules.check(draw, scoring)
+        self.rules, self.draw, self.scoring = rules, draw, scoring
+        self._auto = rules.auto_aces
+        # Foundation heights up to this stay put: 13 = nothing is taken back; 1 = an Ace
+        # stays (it would fly straight back); 0 = every top card may come back.
+        self._fixed = KING if not rules.take_back else 1 if rules.auto_aces else 0
+        self._shuffle = rules.recycle == "shuffle"
+        limit = rules.pass_limit(scoring)
+        self._recycle_limit = UNLIMITED if limit is None else limit - 1
+        self._points = POINTS[scoring]
 
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, draw: int = 1, scoring: str = "normal", deal: int | None = None) -> Game:
-        """A new game; a random deal unless ``deal`` names one."""
-        return cls(secrets.randbelow(DEAL_COUNT) if deal is None else deal, draw, scoring)
+    def new(
+        cls,
+        draw: int | None = None,
+        scoring: str | None = None,
+        deal: int | None = None,
+        rules: Rules | str = APP,
+    ) -> Game:
+        """A new game; a random deal unless ``deal`` names one. Draw and scoring default to
+        the version's first (Draw 1 Normal in the app's rules).
+
+        >>> Game.new(deal=6, rules="solitaer").code
+        'KS1-D3X-AAAAAAG'
+        """
+        version = rules if isinstance(rules, Rules) else rules_for(rules)
+        return cls(
+            secrets.randbelow(DEAL_COUNT) if deal is None else deal,
+            version.draws[0] if draw is None else draw,
+            version.scorings[0] if scoring is None else scoring,
+            version,
+        )
 
     @classmethod
     def from_code(cls, code: object) -> Game:
@@ -191,13 +258,16 @@ class Game:
         >>> Game.from_code("kl1-d3v-aaaaaag ").code
         'KL1-D3V-AAAAAAG'
         """
-        deal, draw, scoring = parse_code(code)
-        return cls(deal, draw, scoring)
+        deal, draw, scoring, rules = parse_code(code)
+        return cls(deal, draw, scoring, rules_for(rules))
 
     def copy(self) -> Game:
         """An independent copy, undo history included."""
         other = Game.__new__(Game)
-        other.deal, other.draw, other.vegas = self.deal, self.draw, self.vegas
+        other.deal = self.deal
+        other._configure(self.rules, self.draw, self.scoring)
+        other.recycles = self.recycles
+        other.flights = self.flights[:]
         other.stock, other.waste = self.stock[:], self.waste[:]
         other.foundations = self.foundations[:]
         other.down = [c[:] for c in self.down]
@@ -213,12 +283,12 @@ class Game:
     @property
     def code(self) -> str:
         """The game code: ``'KL1-D1N-AAAAAAG'``."""
-        return format_code(self.deal, self.draw, self.scoring)
+        return format_code(self.deal, self.draw, self.scoring, self.rules)
 
     @property
-    def scoring(self) -> str:
-        """``'normal'`` or ``'vegas'``."""
-        return "vegas" if self.vegas else "normal"
+    def can_recycle(self) -> bool:
+        """True if the pass limit still lets the waste go back into the stock."""
+        return self.recycles < self._recycle_limit
 
     @property
     def won(self) -> bool:
@@ -245,7 +315,7 @@ class Game:
         one = 1 << COUNT_SHIFT  # the count of a move of one card
         if stock:
             codes.append((min(self.draw, len(stock)) << COUNT_SHIFT) | WASTE)  # S-W
-        elif waste and not self.vegas:
+        elif waste and self.recycles < self._recycle_limit:
             codes.append((len(waste) << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT))  # W-S
         tops = [col[-1] if col else -1 for col in up]
         if waste:
@@ -286,9 +356,10 @@ class Game:
                 if 0 <= index < length and target in PARENTS[run[index]]:
                     moved = (length - index) << COUNT_SHIFT
                     codes.append(moved | ((T0 + i) << SOURCE_SHIFT) | (T0 + j))
+        fixed = self._fixed  # foundation cards that stay where they are
         for suit in range(4):
             height = found[suit]
-            if height:
+            if height > fixed:
                 parents = PARENTS[SUIT_CARDS[suit][height - 1]]
                 for j in range(7):
                     top = tops[j]
@@ -343,15 +414,15 @@ class Game:
             for _ in range(count):
                 waste.append(stock.pop())
         elif target == STOCK:
-            self.stock.extend(reversed(self.waste))
-            self.waste.clear()
-            self.score = max(0, previous + NORMAL_RECYCLE)
+            self._recycle()
+            if self._points[3]:
+                self.score = max(0, previous + self._points[3])
         else:
             points = 0
             if source == WASTE:
                 cards = [self.waste.pop()]
                 if target >= T0:
-                    points = NORMAL_WASTE_TO_COLUMN
+                    points = self._points[1]
             elif source >= T0:
                 run = self.up[source - T0]
                 cards = run[-count:]
@@ -361,7 +432,7 @@ class Game:
                     if down:
                         run.append(down.pop())
                         turned = True
-                        points = NORMAL_TURN_UP
+                        points = self._points[2]
             else:
                 suit = source - F0
                 self.foundations[suit] -= 1
@@ -372,18 +443,19 @@ class Game:
             else:
                 self.foundations[target - F0] += 1
                 self._home += 1
-                points += VEGAS_FOUNDATION if self.vegas else NORMAL_FOUNDATION
-            if self.vegas:
-                if target < T0:
-                    self.score = previous + VEGAS_FOUNDATION
-            elif points:
+                points += self._points[0]
+            if points:
                 self.score = previous + points
         self.moves += 1
         self.history.append((code, turned, previous))
+        if self._auto:
+            self.flights.append(self._fly())
 
     def pop(self) -> MoveCode:
         """Take back the last pushed move code and return it; no checks."""
         code, turned, previous = self.history.pop()
+        if self._auto:
+            self._land(self.flights.pop())
         source = (code >> SOURCE_SHIFT) & PILE_MASK  # source_of, target_of, count_of inline
         target = code & PILE_MASK
         count = code >> COUNT_SHIFT
@@ -392,8 +464,7 @@ class Game:
             for _ in range(count):
                 stock.append(waste.pop())
         elif target == STOCK:
-            self.waste.extend(reversed(self.stock))
-            self.stock.clear()
+            self._unrecycle()
         else:
             if turned:
                 self.down[source - T0].append(self.up[source - T0].pop())
@@ -416,6 +487,71 @@ class Game:
         self.score = previous
         self.moves -= 1
         return code
+
+    def _recycle(self) -> None:
+        """Turn the waste over into the empty stock: in the same order, or shuffled as the
+        deal number and the pass decide (:func:`~klondike.deal.redeal_permutation`)."""
+        self.recycles += 1
+        turned = self.waste[::-1]
+        if self._shuffle:
+            order = redeal_permutation(self.deal, self.recycles, len(turned))
+            turned = [turned[k] for k in order]
+        self.stock.extend(turned)
+        self.waste.clear()
+
+    def _unrecycle(self) -> None:
+        """Undo :meth:`_recycle`: the waste exactly as it was."""
+        turned = self.stock[:]
+        if self._shuffle:
+            for k, origin in enumerate(redeal_permutation(self.deal, self.recycles, len(turned))):
+                turned[origin] = self.stock[k]
+        self.waste.extend(reversed(turned))
+        self.stock.clear()
+        self.recycles -= 1
+
+    def _fly(self) -> tuple[Flight, ...]:
+        """Send every playable Ace (waste top, column tops) to its foundation, chained: an
+        Ace uncovered by a flight flies too. The waste first, then the columns left to right.
+        """
+        flights: list[Flight] = []
+        waste, up, down, found = self.waste, self.up, self.down, self.foundations
+        found_points, turn_points = self._points[0], self._points[2]
+        while True:
+            if waste and RANK[waste[-1]] == 1:
+                suit = SUIT[waste.pop()]
+                found[suit] = 1
+                self._home += 1
+                self.score += found_points
+                flights.append((move_code(WASTE, F0 + suit), False))
+                continue
+            for i in range(7):
+                run = up[i]
+                if run and RANK[run[-1]] == 1:
+                    suit = SUIT[run.pop()]
+                    found[suit] = 1
+                    self._home += 1
+                    turned = not run and bool(down[i])
+                    if turned:
+                        run.append(down[i].pop())
+                    self.score += found_points + (turn_points if turned else 0)
+                    flights.append((move_code(T0 + i, F0 + suit), turned))
+                    break
+            else:
+                return tuple(flights)
+
+    def _land(self, flights: tuple[Flight, ...]) -> None:
+        """Undo :meth:`_fly`: each Ace back where it flew from (the score is the caller's)."""
+        for code, turned in reversed(flights):
+            source, suit = source_of(code), target_of(code) - F0
+            self.foundations[suit] = 0
+            self._home -= 1
+            if source == WASTE:
+                self.waste.append(card(suit, 1))
+            else:
+                run = self.up[source - T0]
+                if turned:
+                    self.down[source - T0].append(run.pop())
+                run.append(card(suit, 1))
 
     def play(self, move: Move | str) -> Move:
         """Play a move given as text (``'T2-T6'``, ``'W-F'``) or :class:`Move`.
@@ -497,7 +633,7 @@ class Game:
         if target == STOCK:
             if source != WASTE:
                 return IllegalMove("to_stock")
-            if self.vegas:
+            if not self.can_recycle:
                 return IllegalMove("vegas_one_pass")
             if self.stock:
                 return IllegalMove("recycle_stock_not_empty")
@@ -512,6 +648,8 @@ class Game:
             if source < T0 and source != WASTE:
                 return IllegalMove("foundation_to_foundation")
             return self._why_not_foundation(moving, target)
+        if F0 <= source < T0 and self.foundations[source - F0] <= self._fixed:
+            return IllegalMove("ace_stays" if self.rules.take_back else "no_take_back")
         column = self.up[target - T0]
         if source >= T0:
             run = self.up[source - T0]
@@ -688,10 +826,12 @@ class Game:
         each as ``[move, cards moved, card turned up, score before]``.
         """
         names = CARD_NAMES
-        return {
+        snapshot: dict[str, Any] = {
             "code": self.code,
+            "rules": self.rules.key,
             "draw": self.draw,
             "scoring": self.scoring,
+            "recycles": self.recycles,
             "stock": [names[c] for c in self.stock],
             "waste": [names[c] for c in self.waste],
             "foundations": self._foundation_names(),
@@ -708,6 +848,11 @@ class Game:
                 for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
+        if self._auto:  # each action's record also lists the Aces that flew after it
+            start = self._undo_start()
+            for record, flown in zip(snapshot["history"], self.flights[start:], strict=True):
+                record.append([[str(_move_of(c)), turned] for c, turned in flown])
+        return snapshot
 
     def table(self) -> dict[str, Any]:
         """What lies open on the table, by card name; the stock and face-down cards counted.
@@ -752,10 +897,13 @@ class Game:
 
     def __str__(self) -> str:
         """The position as a person reads it in a terminal."""
-        score = score_text(self.score, self.scoring)
+        if self.rules.has_score:
+            mode = f"{self.scoring.capitalize()}  score {score_text(self.score, self.scoring)}"
+        else:
+            mode = f"{self.rules.name}, no score"
         lines = [
-            f"{self.code}  Draw {self.draw}  {self.scoring.capitalize()}  "
-            f"score {score}  moves {self.moves}" + ("  WON" if self.won else ""),
+            f"{self.code}  Draw {self.draw}  {mode}  moves {self.moves}"
+            + ("  WON" if self.won else ""),
         ]
         waste = " ".join(CARD_NAMES[c] for c in self.waste[-3:]) or "--"
         homes = "  ".join(
@@ -792,11 +940,16 @@ def dollars(amount: int) -> str:
 
 
 def score_text(score: int, scoring: str) -> str:
-    """The score as the table shows it: ``'35'`` in Normal, ``'+$208'`` in Vegas.
+    """The score as the table shows it: ``'35'`` in Normal, ``'+$208'`` in Vegas, nothing
+    in a version without a score.
 
     >>> score_text(35, "normal"), score_text(-52, "vegas"), score_text(0, "vegas")
     ('35', '-$52', '$0')
+    >>> score_text(0, "none")
+    ''
     """
+    if scoring == NO_SCORE:
+        return ""
     return dollars(score) if scoring == "vegas" else str(score)
 
 

@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARD_NAMES, DECK_SIZE, PARENTS, PILE_NAMES, Card, MoveCode, card, move_code
+from .cards import (
+    CARD_NAMES,
+    DECK_SIZE,
+    F0,
+    PARENTS,
+    PILE_NAMES,
+    RANK,
+    T0,
+    WASTE,
+    Card,
+    MoveCode,
+    card,
+    move_code,
+    source_of,
+    target_of,
+)
 from .codes import parse_code
 from .errors import IllegalMove, InvalidCode, InvalidSnapshot
+from .rules import APP, NO_SCORE, rules_for
 
 if TYPE_CHECKING:
     from .game import Game
@@ -17,7 +33,7 @@ _PILES = {name: i for i, name in enumerate(PILE_NAMES)}
 
 def restore(cls: type[Game], snapshot: object) -> Game:
     """The game ``snapshot`` describes; :class:`InvalidSnapshot` says what is wrong."""
-    from .game import UNDO_LIMIT
+    from .game import START_SCORE, UNDO_LIMIT
 
     if not isinstance(snapshot, dict):
         raise InvalidSnapshot(f"it must be an object, not {type(snapshot).__name__}")
@@ -25,16 +41,20 @@ def restore(cls: type[Game], snapshot: object) -> Game:
         if key not in snapshot:
             raise InvalidSnapshot(f"“{key}” is missing")
     try:
-        deal, draw, scoring = parse_code(snapshot["code"])
+        deal, draw, scoring, key = parse_code(snapshot["code"])
     except InvalidCode as err:
         raise InvalidSnapshot(str(err)) from None
+    if snapshot.get("rules", APP.key) != key:  # a snapshot without "rules" is the app's
+        raise InvalidSnapshot("“rules” does not match the code")
+    rules = rules_for(key)
     if type(snapshot.get("draw", draw)) is not int or snapshot.get("draw", draw) != draw:
         raise InvalidSnapshot("“draw” does not match the code")
     if snapshot.get("scoring", scoring) != scoring:
         raise InvalidSnapshot("“scoring” does not match the code")
 
     game = cls.__new__(cls)
-    game.deal, game.draw, game.vegas = deal, draw, scoring == "vegas"
+    game.deal = deal
+    game._configure(rules, draw, scoring)
     game.stock = _cards(snapshot["stock"], "stock")
     game.waste = _cards(snapshot["waste"], "waste")
     game.foundations = _foundations(snapshot["foundations"])
@@ -46,15 +66,24 @@ def restore(cls: type[Game], snapshot: object) -> Game:
         raise InvalidSnapshot("the piles must hold each of the 52 cards exactly once")
 
     game.score = _whole(snapshot["score"], "score", None)
-    if not game.vegas and game.score < 0:
+    if scoring == NO_SCORE and game.score != 0:
+        raise InvalidSnapshot("a game without a score has score 0")
+    if game.score < min(0, START_SCORE[scoring]):
         raise InvalidSnapshot("a Normal score is never below 0")
+    game.recycles = _whole(snapshot.get("recycles", 0), "recycles", 0)
+    if not game.recycles <= game._recycle_limit:
+        raise InvalidSnapshot("“recycles” is more than the pass limit allows")
+    if rules.auto_aces and _playable_ace(game):
+        raise InvalidSnapshot("an Ace lies playable: in this version it would have gone up")
     won = snapshot.get("won", game.won)
     if won is not game.won:
         raise InvalidSnapshot("“won” must be true exactly when all 52 cards are home")
     records = snapshot.get("history", [])
     if not isinstance(records, list) or len(records) > UNDO_LIMIT:
         raise InvalidSnapshot(f"“history” must be a list of at most {UNDO_LIMIT} actions")
-    game.history = [_record(r) for r in records]
+    entries = [_record(r, rules.auto_aces) for r in records]
+    game.history = [entry for entry, _ in entries]
+    game.flights = [flown for _, flown in entries] if rules.auto_aces else []
     game._floor = 0
     game.moves = _whole(snapshot.get("moves", len(records)), "moves", len(records))
     game.undos = _whole(snapshot.get("undos", 0), "undos", 0)
@@ -110,11 +139,23 @@ def _tableau(value: object) -> tuple[list[list[Card]], list[list[Card]]]:
     return downs, ups
 
 
-def _record(value: Any) -> tuple[MoveCode, bool, int]:
-    bad = InvalidSnapshot("each history entry is [move, cards moved, card turned up, score before]")
-    if not isinstance(value, list) or len(value) != 4:
+def _playable_ace(game: Game) -> bool:
+    """True if an Ace lies on top of the waste or of a column."""
+    tops = [game.waste[-1:], *(run[-1:] for run in game.up)]
+    return any(RANK[top[0]] == 1 for top in tops if top)
+
+
+def _record(value: Any, auto_aces: bool) -> tuple[tuple[MoveCode, bool, int], tuple[Any, ...]]:
+    """A history entry and (with automatic Aces) the Aces that flew after it."""
+    words = "[move, cards moved, card turned up, score before"
+    words += ", Aces that flew]" if auto_aces else "]"
+    bad = InvalidSnapshot(f"each history entry is {words}")
+    if not isinstance(value, list) or len(value) != (5 if auto_aces else 4):
         raise bad
-    text, count, turned, previous = value
+    text, count, turned, previous = value[:4]
+    flights = tuple(_flight(f, bad) for f in value[4]) if auto_aces and _is_list(value[4]) else ()
+    if auto_aces and not _is_list(value[4]):
+        raise bad
     if (
         not isinstance(text, str)
         or type(count) is not int
@@ -126,7 +167,24 @@ def _record(value: Any) -> tuple[MoveCode, bool, int]:
     source, _, target = text.partition("-")
     if source not in _PILES or target not in _PILES:
         raise bad
-    return move_code(_PILES[source], _PILES[target], count), turned, previous
+    return (move_code(_PILES[source], _PILES[target], count), turned, previous), flights
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, list)
+
+
+def _flight(value: object, bad: InvalidSnapshot) -> tuple[MoveCode, bool]:
+    """One Ace's flight, ``["T3-F2", true]``: from the waste or a column to a foundation."""
+    if not isinstance(value, list) or len(value) != 2 or not isinstance(value[1], bool):
+        raise bad
+    source, _, target = str(value[0]).partition("-")
+    if source not in _PILES or target not in _PILES:
+        raise bad
+    code = move_code(_PILES[source], _PILES[target])
+    if not (source_of(code) == WASTE or source_of(code) >= T0) or not (F0 <= target_of(code) < T0):
+        raise bad
+    return code, value[1]
 
 
 def _position(game: Game) -> tuple[object, ...]:
@@ -138,14 +196,23 @@ def _check_history(game: Game) -> None:
     probe = game.copy()
     for _ in range(len(game.history)):
         after = _position(probe.copy())
-        code = probe.history[-1][0]
+        entry = probe.history[-1]
+        flown = probe.flights[-1] if probe.flights else ()
         try:
             probe.pop()
         except (IndexError, ValueError, IllegalMove):
             raise InvalidSnapshot("the undo history does not lead to this position") from None
-        if code not in probe.legal_codes():
+        if probe.recycles < 0 or _bad_piles(probe):
+            raise InvalidSnapshot("the undo history does not lead to this position")
+        if entry[0] not in probe.legal_codes():
             raise InvalidSnapshot("the undo history holds a move that was not legal")
         replay = probe.copy()
-        replay.push(code)
-        if _position(replay) != after:
+        replay.push(entry[0])
+        replayed = replay.flights[-1] if replay.flights else ()
+        if _position(replay) != after or replay.history[-1] != entry or replayed != flown:
             raise InvalidSnapshot("the undo history does not lead to this position")
+
+
+def _bad_piles(game: Game) -> bool:
+    """True if undoing left a pile impossible (a foundation out of range)."""
+    return any(not 0 <= height <= 13 for height in game.foundations)

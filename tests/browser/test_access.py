@@ -21,7 +21,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     page = table.page
     assert page.locator("#new-game span").text_content() == "Neue Partie"
     assert page.locator("#undo span").text_content() == "Rückgängig"
-    assert page.locator(".info-label").all_text_contents() == ["Punkte", "Züge", "Zeit"]
+    assert page.locator(".info-label").all_text_contents() == ["Klondike", "Punkte", "Züge", "Zeit"]
     assert page.locator("#stats-button span").text_content() == "Statistik"
     assert page.locator("html").get_attribute("lang") == "de"
     assert page.locator("[data-card='7S']").get_attribute("aria-label") == "Pik Sieben, Spalte 4"
@@ -36,7 +36,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert table.toast() == "Nur ein König darf in eine leere Spalte"
     page.select_option("#lang", "en")
     assert page.locator("#new-game span").text_content() == "New game"
-    assert page.locator(".info-label").all_text_contents() == ["Score", "Moves", "Time"]
+    assert page.locator(".info-label").all_text_contents() == ["Klondike", "Score", "Moves", "Time"]
     assert (
         page.locator("[data-card='7S']").get_attribute("aria-label") == "seven of spades, column 4"
     )
@@ -49,13 +49,20 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     dialog = page.locator("#new-dialog")
     assert dialog.locator("h2").text_content() == "Neue Partie"
     assert dialog.get_by_text("Leicht").is_visible() and dialog.get_by_text("Schwer").is_visible()
-    assert dialog.locator("small").all_text_contents() == ["Ziehen 1", "Ziehen 3"]
-    assert dialog.locator("legend").all_text_contents() == ["Karten pro Aufdecken", "Wertung"]
+    assert dialog.locator("small").all_text_contents()[3:] == ["Ziehen 1", "Ziehen 3"]
+    assert dialog.locator("b").all_text_contents()[:3] == ["Klondike", "Classic", "Solitär"]
+    assert "Fundament" in dialog.locator("small").all_text_contents()[1]
+    assert "Rechtsklick" in dialog.locator("small").all_text_contents()[2]
+    assert dialog.locator("legend").all_text_contents() == [
+        "Version",
+        "Karten pro Aufdecken",
+        "Wertung",
+    ]
     page.fill("#code-input", "KL2-D1N-AAAAAAG")
     page.locator("#new-start").click()
     error = page.locator("#new-error")
     error.wait_for()
-    assert error.inner_text() == "Ein Partiecode beginnt mit KL1, nicht mit „KL2“"
+    assert error.inner_text() == "Ein Partiecode beginnt mit KL1, KC1 oder KS1, nicht mit „KL2“"
 
 
 def test_every_reason_reads_in_both_languages(open_table: Opener) -> None:

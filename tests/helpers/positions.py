@@ -21,6 +21,7 @@ import pytest
 from klondike import Game, KlondikeError
 from klondike.cards import CARD_NAMES, PILE_NAMES, RANKS, SUITS
 from klondike.codes import format_code
+from klondike.rules import rules_for
 
 Snapshot = dict[str, Any]
 
@@ -62,15 +63,19 @@ def position(
     stock: str = "",
     foundations: Mapping[str, int] | Sequence[int] = (0, 0, 0, 0),
     draw: int = 1,
-    scoring: str = "normal",
+    scoring: str | None = None,
     score: int | None = None,
     rest: str = "S",
     deal: int = 6,
+    rules: str = "app",
 ) -> Snapshot:
     """A snapshot of the position described; unnamed cards go face down to ``rest``.
 
-    The score is by default the one a new game starts with: 0 (Normal) or -52 (Vegas).
+    ``rules`` names the version (its first scoring unless ``scoring`` says otherwise). The
+    score is by default the one a new game starts with: 0 (Normal, no score) or -52 (Vegas).
     """
+    if scoring is None:
+        scoring = rules_for(rules).scorings[0]
     tableau = list(tableau) + [""] * (7 - len(tableau))
     columns = [column(t) for t in tableau]
     homes = foundation_cards(foundations)
@@ -90,7 +95,8 @@ def position(
         assert target["up"] or not missing, "the rest needs a column with a face-up card"
         target["down"] = missing + target["down"]
     return {
-        "code": format_code(deal, draw, scoring),
+        "code": format_code(deal, draw, scoring, rules),
+        "rules": rules,
         "draw": draw,
         "scoring": scoring,
         "stock": stock_cards,

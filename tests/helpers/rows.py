@@ -22,7 +22,7 @@ def add_game(
     status: str,
     *,
     draw: int = 1,
-    scoring: str = "normal",
+    scoring: str | None = None,
     score: int | None = None,
     moves: int = 100,
     undos: int = 0,
@@ -31,27 +31,29 @@ def add_game(
     counted: int = 1,
     version: int | None = None,
     deal: int = 7,
+    rules: str = "app",
 ) -> int:
     """Insert one game row as the server would leave it; returns its id.
 
     Rows sort by minute ``ended`` (by default one minute after the previous game): the game
     starts then and, unless still being played, ends five minutes later. The score is by
-    default the one the game starts with.
+    default the one the game starts with; the scoring by default the version's first.
     """
-    game = Game.new(draw, scoring, deal=deal)
+    game = Game.new(draw, scoring, deal=deal, rules=rules)
     minute = next(_clock) if ended is None else ended
     if score is None:
         score = game.score
     cursor = conn.execute(
         """
-        INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,
+        INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,
                            started_at, ended_at, version, snapshot, counted)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             game.code,
+            game.rules.key,
             draw,
-            scoring,
+            game.scoring,
             status,
             score,
             moves,

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from helpers.api import HOST, TestClient, act, hidden_cards, leaked
-from helpers.positions import one_move_to_win
+from helpers.positions import one_move_to_win, position
 from klondike import Game
 from klondike.store import database as store
+from klondike.store.database import insert_game, open_database
 from klondike.web import api
 from klondike.web.api import create_app
 
@@ -101,6 +102,59 @@ def test_malformed_code_is_refused_with_the_engine_reason(
     error = response.json()["error"]
     assert error["reason"].startswith("code_") and (reason is None or error["reason"] == reason)
     assert error["message"] and response.json()["game"] is None
+
+
+def test_new_game_of_each_version(client: TestClient) -> None:
+    """The version is chosen by name or by code; the view carries the rules the page reads."""
+    classic = client.post("/api/games", json={"rules": "classic", "draw": 3}).json()
+    assert classic["code"].startswith("KC1-D3X-") and classic["scoring"] == "none"
+    assert classic["score_text"] == "" and classic["rules"]["score"] is False
+    assert classic["rules"]["take_back"] is False and classic["rules"]["recycle"] == "shuffle"
+    solitaer = client.post("/api/games", json={"rules": "solitaer"}).json()
+    assert solitaer["code"].startswith("KS1-D3X-") and solitaer["draw"] == 3
+    assert solitaer["rules"]["right_click_draws"] is True and solitaer["rules"]["auto_aces"]
+    assert solitaer["waste"]["count"] + sum(map(len, solitaer["foundations"])) >= 3
+    by_code = client.post("/api/games", json={"code": "ks1-d3x-aaaaaag"}).json()
+    assert by_code["rules"]["key"] == "solitaer" and by_code["waste"]["top"] == ["QH", "JH"]
+    app = client.post("/api/games", json={}).json()
+    assert app["rules"]["key"] == "app" and app["code"].startswith("KL1-D1N-")
+    assert app["rules"]["right_click_draws"] is False and app["rules"]["score"] is True
+    versions = client.get("/api/rules").json()
+    assert [v["key"] for v in versions] == ["app", "classic", "solitaer"]
+    assert [v["draws"] for v in versions] == [[1, 3], [1, 3], [3]]
+    assert [v["scorings"] for v in versions] == [["normal", "vegas"], ["none"], ["none"]]
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"rules": "solitaer", "draw": 1}, "draw_not_in_rules"),
+        ({"rules": "classic", "scoring": "vegas"}, "scoring_not_in_rules"),
+        ({"scoring": "none"}, "scoring_not_in_rules"),
+        ({"rules": "spider"}, "bad_rules"),
+        ({"code": "KS1-D1X-AAAAAAG"}, "draw_not_in_rules"),
+    ],
+)
+def test_a_mode_the_version_lacks_is_refused(
+    client: TestClient, body: dict[str, object], reason: str
+) -> None:
+    before = client.get("/api/game").json()
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400 and response.json()["error"]["reason"] == reason
+    assert client.get("/api/game").json()["id"] == before["id"]
+
+
+def test_classic_take_back_refused_through_the_api(client: TestClient, db_path: Path) -> None:
+    conn = open_database(db_path)
+    game_id = insert_game(
+        conn, Game.from_snapshot(position(rules="classic", tableau=["3H"], foundations={"S": 2}))
+    )
+    conn.close()
+    view = client.get(f"/api/games/{game_id}").json()
+    assert "2S" not in view["targets"]
+    response = act(client, view, "drag", card="2S", target="T1")
+    assert response.status_code == 400
+    assert response.json()["error"]["reason"] == "no_take_back"
 
 
 @pytest.mark.parametrize(
@@ -637,8 +691,9 @@ def test_stats_and_reset(client: TestClient) -> None:
     view = act(client, view, "tap", pile="S").json()
     client.post("/api/games", json={"abandon": view["id"]})
     stats = client.get("/api/stats").json()
-    assert [(m["draw"], m["scoring"]) for m in stats["modes"]] == [
-        (1, "normal"), (3, "normal"), (1, "vegas"), (3, "vegas"),
+    assert [(m["rules"], m["draw"], m["scoring"]) for m in stats["modes"]] == [
+        ("app", 1, "normal"), ("app", 3, "normal"), ("app", 1, "vegas"), ("app", 3, "vegas"),
+        ("classic", 1, "none"), ("classic", 3, "none"), ("solitaer", 3, "none"),
     ]  # fmt: skip
     assert stats["modes"][0]["played"] == 1
     assert [g["result"] for g in stats["recent"]] == ["playing", "abandoned"]

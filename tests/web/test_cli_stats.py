@@ -14,10 +14,10 @@ from klondike.codes import format_code
 from klondike.store.database import open_database
 
 
-def table_row(out: str, label: str) -> list[str]:
-    """The cells of one row of the per-mode table (after its label)."""
-    (line,) = [line for line in out.splitlines() if line.startswith(label + "  ")]
-    return line[len(label) :].split()
+def table_row(out: str, label: str, table: int = 0) -> list[str]:
+    """The cells of one row of a version's table (0: the app's; after its label)."""
+    lines = [line for line in out.splitlines() if line.startswith(label + "  ")]
+    return lines[table][len(label) :].split()
 
 
 def test_new_database_prints_zeros(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,6 +32,33 @@ def test_new_database_prints_zeros(tmp_path: Path, capsys: pytest.CaptureFixture
     assert table_row(out, "Best score") == ["-", "-", "-", "-"]
     assert table_row(out, "Vegas balance") == ["-", "-", "$0", "$0"]
     assert "Recent games: none yet." in out
+    assert "Classic (seed 003)" in out and "Solitär (seed 004)" in out
+    assert "Classic Draw 1" in out and "Solitär Draw 3" in out
+    assert table_row(out, "Played", 1) == ["0", "0"] and table_row(out, "Played", 2) == ["0"]
+    assert len([line for line in out.splitlines() if line.startswith("Best score")]) == 1
+
+
+def test_statistics_per_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each version's games count in its own column; no score rows where there is no score."""
+    path = tmp_path / "x.db"
+    conn = open_database(path)
+    add_game(conn, "won", rules="classic", draw=3, moves=88, elapsed_ms=61_000, ended=1, deal=5)
+    add_game(conn, "abandoned", rules="solitaer", draw=3, moves=12, ended=2, deal=6)
+    add_game(conn, "won", rules="solitaer", draw=3, moves=70, ended=3, deal=7)
+    add_game(conn, "won", ended=4)
+    conn.close()
+    assert main(["stats", "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert table_row(out, "Played") == ["1", "0", "0", "0"]
+    assert table_row(out, "Played", 1) == ["0", "1"]
+    assert table_row(out, "Fewest moves", 1) == ["-", "88"]
+    assert table_row(out, "Fastest win", 1) == ["-", "1:01"]
+    assert table_row(out, "Played", 2) == ["2"]
+    assert table_row(out, "Win rate", 2) == ["50%"]
+    assert table_row(out, "Current streak", 2) == ["1"]
+    recent = out[out.index("Recent games:") :]
+    assert "Classic Draw 3" in recent and "KC1-D3X-AAAAAAF" in recent
+    assert "Solitär Draw 3" in recent and "KS1-D3X-AAAAAAH" in recent
 
 
 def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,13 +30,16 @@ def mode(conn: sqlite3.Connection, draw: int, scoring: str) -> stats.ModeStats:
 # ------------------------------------------------------------------------- summary
 
 
-def test_empty_database_gives_four_modes_of_zeros(conn: sqlite3.Connection) -> None:
+def test_empty_database_gives_every_versions_modes_of_zeros(conn: sqlite3.Connection) -> None:
     modes = stats.summary(conn)
-    assert [(m["draw"], m["scoring"]) for m in modes] == [
-        (1, "normal"),
-        (3, "normal"),
-        (1, "vegas"),
-        (3, "vegas"),
+    assert [(m["rules"], m["draw"], m["scoring"]) for m in modes] == [
+        ("app", 1, "normal"),
+        ("app", 3, "normal"),
+        ("app", 1, "vegas"),
+        ("app", 3, "vegas"),
+        ("classic", 1, "none"),
+        ("classic", 3, "none"),
+        ("solitaer", 3, "none"),
     ]
     for m in modes:
         assert m["played"] == m["won"] == m["perfect_wins"] == 0
@@ -47,6 +50,7 @@ def test_empty_database_gives_four_modes_of_zeros(conn: sqlite3.Connection) -> N
         assert m["fewest_moves"] is None
         assert m["vegas_balance"] == (0 if m["scoring"] == "vegas" else None)
     assert set(modes[0]) == {
+        "rules",
         "draw",
         "scoring",
         "played",
@@ -90,8 +94,21 @@ def test_modes_are_kept_apart(conn: sqlite3.Connection) -> None:
     add_game(conn, "abandoned", draw=3, scoring="normal", score=100)
     add_game(conn, "abandoned", draw=1, scoring="vegas", score=-27)
     add_game(conn, "won", draw=3, scoring="vegas", score=208)
+    add_game(conn, "won", draw=3, rules="classic", moves=90)
+    add_game(conn, "abandoned", draw=3, rules="solitaer", moves=20)
+    add_game(conn, "won", draw=3, rules="solitaer", moves=80)
     figures = [(m["played"], m["won"], m["best_score"]) for m in stats.summary(conn)]
-    assert figures == [(1, 1, 700), (2, 1, 500), (1, 0, -27), (1, 1, 208)]
+    assert figures == [
+        (1, 1, 700),
+        (2, 1, 500),
+        (1, 0, -27),
+        (1, 1, 208),
+        (0, 0, None),
+        (1, 1, None),  # no score in Classic
+        (2, 1, None),
+    ]
+    solitaer = stats.summary(conn)[-1]
+    assert (solitaer["fewest_moves"], solitaer["current_streak"]) == (80, 1)
 
 
 def test_game_in_progress_and_uncounted_games_are_left_out(conn: sqlite3.Connection) -> None:
@@ -224,6 +241,7 @@ def test_recent_fields(conn: sqlite3.Connection) -> None:
     assert game == {
         "id": game_id,
         "code": Game.new(3, "normal", deal=123).code,
+        "rules": "app",
         "draw": 3,
         "scoring": "normal",
         "result": "won",
@@ -306,7 +324,7 @@ def test_reset_zeroes_the_figures_and_keeps_the_history(tmp_path: Path) -> None:
 
     # Committed: another connection sees it; the game in progress still counts once finished.
     other = open_database(path)
-    assert [m["played"] for m in stats.summary(other)] == [0, 0, 0, 0]
+    assert [m["played"] for m in stats.summary(other)] == [0] * 7
     counted = dict(other.execute("SELECT id, counted FROM games").fetchall())
     assert counted.pop(playing) == 1
     assert set(counted.values()) == {0}

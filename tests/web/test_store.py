@@ -1,4 +1,4 @@
-"""The database: where it lives, schema version 1, WAL and FULL sync, migrations, refusing
+"""The database: where it lives, schema version 2, WAL and FULL sync, migrations, refusing
 newer files."""
 
 from __future__ import annotations
@@ -14,16 +14,20 @@ from helpers.api import HOST, TestClient
 from klondike import Game
 from klondike.store import database as store
 from klondike.store.database import DatabaseError, open_database
+from klondike.store.stats import summary
 from klondike.web.api import create_app
 
+NEXT = store.SCHEMA_VERSION + 1
+"""A made-up schema version after the current one, for the migration tests."""
 
-def test_new_database_has_schema_version_1(db_path: Path) -> None:
+
+def test_new_database_has_schema_version_2(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 2
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
-        "started_at", "ended_at", "version", "snapshot", "counted",
+        "started_at", "ended_at", "version", "snapshot", "counted", "rules",
     ]  # fmt: skip
     indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
     assert "games_status" in indexes
@@ -75,7 +79,7 @@ def test_newer_schema_is_refused_and_left_unchanged(db_path: Path) -> None:
     before = db_path.read_bytes()
     with pytest.raises(DatabaseError, match="newer version of klondike") as caught:
         open_database(db_path)
-    assert str(db_path) in str(caught.value) and "schema 2" in str(caught.value)
+    assert str(db_path) in str(caught.value) and f"schema {NEXT}" in str(caught.value)
     assert db_path.read_bytes() == before
     assert not Path(f"{db_path}-wal").exists()
 
@@ -139,7 +143,7 @@ def _add_note_column(conn: sqlite3.Connection) -> None:
 def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A version-1 file opened by a (made-up) version-2 klondike: step 2 runs once, in
+    """A current file opened by a (made-up) newer klondike: the next step runs once, in
     order, and the games are still there; a server started on it continues its game."""
     conn = open_database(db_path)
     game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -152,15 +156,15 @@ def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
         ran.append(conn.execute("PRAGMA user_version").fetchone()[0])
         _add_note_column(conn)
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 2, step_2)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, step_2)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert ran == [1]  # run on the version-1 file, exactly once
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
+    assert ran == [NEXT - 1]  # run on the current file, exactly once
     assert conn.execute("SELECT id, note, moves FROM games").fetchall() == [(game_id, "", 1)]
     conn.close()
-    open_database(db_path).close()  # already at version 2: nothing runs again
-    assert ran == [1]
+    open_database(db_path).close()  # already at the new version: nothing runs again
+    assert ran == [NEXT - 1]
 
     with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
         view = client.get("/api/game").json()
@@ -201,13 +205,13 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(
         _add_note_column(conn)
         conn.execute("INSERT INTO no_such_table VALUES (1)")
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 2, broken)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, broken)
     with pytest.raises(DatabaseError, match=str(db_path)):
         open_database(db_path)
     monkeypatch.undo()
-    conn = open_database(db_path)  # still a good version-1 file, the half step undone
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    conn = open_database(db_path)  # still a good current file, the half step undone
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert "note" not in columns and store.load_game(conn, game_id) is not None
     conn.close()
@@ -230,3 +234,44 @@ def test_save_game_over_an_expected_version_writes_only_that_version(db_path: Pa
     saved = store.load_game(conn, game_id)
     assert saved is not None and (saved.status, saved.version) == ("abandoned", 1)
     conn.close()
+
+
+def test_a_version_1_file_migrates_to_version_2_as_the_apps_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file version 1 wrote (no rules column, snapshots without "rules"): its games become
+    the app's, count in the app's statistics and go on being played."""
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 1)
+    conn = open_database(db_path)
+    assert [row[1] for row in conn.execute("PRAGMA table_info(games)")][-1] == "counted"
+    old_columns = (
+        "code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at,"
+        " version, snapshot"
+    )
+    playing = Game.from_code("KL1-D3V-AAAAAAG")
+    playing.play("S-W")
+    for game, status, ended in ((Game.from_code("KL1-D1N-AAAAAAB"), "abandoned", "x"),
+                                (playing, "playing", None)):  # fmt: skip
+        snap = {k: v for k, v in game.snapshot().items() if k not in ("rules", "recycles")}
+        conn.execute(
+            f"INSERT INTO games ({old_columns}) VALUES (?, ?, ?, ?, ?, ?, 0, 0, 'now', ?, 1, ?)",
+            (game.code, game.draw, game.scoring, status, game.score, game.moves, ended,
+             json.dumps(snap)),
+        )  # fmt: skip
+    conn.close()
+    monkeypatch.undo()
+
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT rules FROM games").fetchall() == [("app",), ("app",)]
+    modes = summary(conn)
+    assert (modes[0]["rules"], modes[0]["draw"], modes[0]["played"]) == ("app", 1, 1)
+    assert sum(m["played"] for m in modes) == 1
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+        assert (view["code"], view["moves"], view["rules"]["key"]) == ("KL1-D3V-AAAAAAG", 1, "app")
+        answer = client.post(
+            f"/api/games/{view['id']}/actions", json={"version": 1, "action": "undo"}
+        ).json()
+        assert answer["moves"] == 0

@@ -57,8 +57,8 @@ def test_new_game_view_counts_hidden_cards_only() -> None:
 def test_view_keys_are_the_documented_ones() -> None:
     view = view_of(Game.from_code("KL1-D3V-AAAAAAG"))
     assert set(view) == {
-        "id", "version", "status", "code", "draw", "scoring", "score", "score_text", "moves",
-        "undos", "elapsed_ms", "clock_running", "won", "can_undo", "stock", "waste",
+        "id", "version", "status", "code", "rules", "draw", "scoring", "score", "score_text",
+        "moves", "undos", "elapsed_ms", "clock_running", "won", "can_undo", "stock", "waste",
         "foundations", "tableau", "targets", "last",
     }  # fmt: skip
 

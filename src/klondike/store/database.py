@@ -28,7 +28,7 @@ import platformdirs
 
 from klondike import Game
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -61,7 +61,12 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_status ON games(status)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Version 2: each game's version of the rules (``Rules.key``); older games are the app's."""
+    conn.execute("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'app'")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
 
 
@@ -175,11 +180,12 @@ class GameRow:
     version: int
     snapshot: str
     counted: int
+    rules: str
 
 
 _ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted"
+    "version, snapshot, counted, rules"
 )
 
 
@@ -214,10 +220,12 @@ def insert_game(
     a database before starting the server, which then continues it as the game in progress.
     """
     cursor = conn.execute(
-        "INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
+        " started_at, ended_at, version, snapshot)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
+            game.rules.key,
             game.draw,
             game.scoring,
             status,

@@ -1,16 +1,19 @@
 """Statistics and the history of recent games, read from the games table.
 
 Pure functions over a database connection that return data (no HTTP, no printing):
-`summary` gives the figures per mode, `recent` the newest games, `reset` zeroes the figures
-but keeps the history. ``klondike stats`` (in :mod:`klondike.cli`) prints them.
+`summary` gives the figures per version and mode, `recent` the newest games, `reset` zeroes
+the figures but keeps the history. ``klondike stats`` (in :mod:`klondike.cli`) prints them.
 
 A game counts in the statistics once it is finished (won or abandoned) and while its
 ``counted`` flag is 1; the game in progress never counts.
 
 >>> from klondike.store.database import open_database
 >>> conn = open_database(":memory:")
->>> [(mode["draw"], mode["scoring"], mode["played"]) for mode in summary(conn)]
-[(1, 'normal', 0), (3, 'normal', 0), (1, 'vegas', 0), (3, 'vegas', 0)]
+>>> [(mode["rules"], mode["draw"], mode["scoring"], mode["played"]) for mode in summary(conn)]
+... # doctest: +NORMALIZE_WHITESPACE
+[('app', 1, 'normal', 0), ('app', 3, 'normal', 0), ('app', 1, 'vegas', 0),
+ ('app', 3, 'vegas', 0), ('classic', 1, 'none', 0), ('classic', 3, 'none', 0),
+ ('solitaer', 3, 'none', 0)]
 >>> recent(conn)
 []
 """
@@ -23,16 +26,24 @@ from typing import Any, Literal
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
 from klondike.game import score_text
+from klondike.rules import PRESETS
 
 from .database import atomic
 
-MODES: tuple[tuple[int, str], ...] = ((1, "normal"), (3, "normal"), (1, "vegas"), (3, "vegas"))
-"""The four modes in the order `summary` lists them: (draw, scoring)."""
+MODES: tuple[tuple[str, int, str], ...] = tuple(
+    (rules.key, draw, scoring)
+    for rules in PRESETS
+    for scoring in rules.scorings
+    for draw in rules.draws
+)
+"""The modes in the order `summary` lists them: (version, draw, scoring); the app's four
+(Draw 1 Normal, Draw 3 Normal, Draw 1 Vegas, Draw 3 Vegas) first, then each other version's."""
 
 
 class ModeStats(TypedDict):
-    """The statistics of one mode (draw and scoring), as `summary` gives them."""
+    """The statistics of one mode (version, draw and scoring), as `summary` gives them."""
 
+    rules: str
     draw: int
     scoring: str
     played: int
@@ -52,6 +63,7 @@ class RecentGame(TypedDict):
 
     id: int
     code: str
+    rules: str
     draw: int
     scoring: str
     result: Literal["won", "abandoned", "playing"]
@@ -65,7 +77,8 @@ class RecentGame(TypedDict):
 
 # The figures of each mode, over the counted finished games (the streaks are computed apart).
 _FIGURES_SQL = """
-SELECT draw,
+SELECT rules,
+       draw,
        scoring,
        COUNT(*)                                          AS played,
        SUM(status = 'won')                               AS won,
@@ -77,19 +90,19 @@ SELECT draw,
   FROM games
  WHERE counted = 1
    AND status IN ('won', 'abandoned')
- GROUP BY draw, scoring
+ GROUP BY rules, draw, scoring
 """
 
 # The results of the counted finished games in the order they ended, for the streaks.
 _RESULTS_SQL = """
-SELECT draw, scoring, status = 'won' AS won
+SELECT rules, draw, scoring, status = 'won' AS won
   FROM games
  WHERE counted = 1
    AND status IN ('won', 'abandoned')
  ORDER BY ended_at, id
 """
 
-_COLUMNS = "id, code, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at"
+_COLUMNS = "id, code, rules, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at"
 
 # The game in progress: the newest open game.
 _IN_PROGRESS_SQL = f"""
@@ -118,26 +131,29 @@ UPDATE games
 
 
 def summary(conn: sqlite3.Connection) -> list[ModeStats]:
-    """The statistics of the four modes: Draw 1 Normal, Draw 3 Normal, Draw 1 Vegas, Draw 3 Vegas.
+    """The statistics of each version's modes, in the order of `MODES`.
 
     ``played`` counts the counted finished games (won and abandoned); ``win_rate`` is
     ``won / played`` (0.0 when nothing was played); the streaks run over those games in the
     order they ended: ``current_streak`` is the number of wins at the end, ``longest_streak``
     the longest run of wins. ``best_score`` is over all of them, ``fastest_win_ms`` and
     ``fewest_moves`` over the wins, ``perfect_wins`` counts wins without an undo.
-    ``vegas_balance`` (Vegas only, else None) is the sum of their final scores.
+    ``vegas_balance`` (Vegas only, else None) is the sum of their final scores. A version
+    without a score has ``best_score`` None.
     """
-    figures = {(row[0], row[1]): row for row in conn.execute(_FIGURES_SQL)}
+    figures = {(row[0], row[1], row[2]): row[3:] for row in conn.execute(_FIGURES_SQL)}
     streaks = _streaks(conn)
     modes: list[ModeStats] = []
-    for draw, scoring in MODES:
-        row = figures.get((draw, scoring))
-        played = int(row[2]) if row else 0
-        won = int(row[3]) if row else 0
-        current, longest = streaks.get((draw, scoring), (0, 0))
+    for key, draw, scoring in MODES:
+        row = figures.get((key, draw, scoring))
+        played = int(row[0]) if row else 0
+        won = int(row[1]) if row else 0
+        current, longest = streaks.get((key, draw, scoring), (0, 0))
         vegas = scoring == "vegas"
+        scored = bool(score_text(0, scoring))
         modes.append(
             {
+                "rules": key,
                 "draw": draw,
                 "scoring": scoring,
                 "played": played,
@@ -145,23 +161,23 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
                 "win_rate": won / played if played else 0.0,
                 "current_streak": current,
                 "longest_streak": longest,
-                "best_score": _int_or_none(row[4]) if row else None,
-                "fastest_win_ms": _int_or_none(row[5]) if row else None,
-                "fewest_moves": _int_or_none(row[6]) if row else None,
-                "perfect_wins": int(row[7]) if row else 0,
-                "vegas_balance": (int(row[8]) if row else 0) if vegas else None,
+                "best_score": _int_or_none(row[2]) if row and scored else None,
+                "fastest_win_ms": _int_or_none(row[3]) if row else None,
+                "fewest_moves": _int_or_none(row[4]) if row else None,
+                "perfect_wins": int(row[5]) if row else 0,
+                "vegas_balance": (int(row[6]) if row else 0) if vegas else None,
             }
         )
     return modes
 
 
-def _streaks(conn: sqlite3.Connection) -> dict[tuple[int, str], tuple[int, int]]:
+def _streaks(conn: sqlite3.Connection) -> dict[tuple[str, int, str], tuple[int, int]]:
     """(current, longest) winning streak of each mode that has counted finished games."""
-    streaks: dict[tuple[int, str], tuple[int, int]] = {}
-    for draw, scoring, won in conn.execute(_RESULTS_SQL):
-        current, longest = streaks.get((draw, scoring), (0, 0))
+    streaks: dict[tuple[str, int, str], tuple[int, int]] = {}
+    for key, draw, scoring, won in conn.execute(_RESULTS_SQL):
+        current, longest = streaks.get((key, draw, scoring), (0, 0))
         current = current + 1 if won else 0
-        streaks[draw, scoring] = (current, max(longest, current))
+        streaks[key, draw, scoring] = (current, max(longest, current))
     return streaks
 
 
@@ -188,10 +204,11 @@ def recent(conn: sqlite3.Connection, limit: int = 20) -> list[RecentGame]:
 
 def _recent_game(row: tuple[Any, ...]) -> RecentGame:
     """A row of `_COLUMNS` as a `RecentGame`."""
-    game_id, code, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at = row
+    game_id, code, key, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at = row
     return {
         "id": game_id,
         "code": code,
+        "rules": key,
         "draw": draw,
         "scoring": scoring,
         "result": status,

@@ -24,12 +24,14 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from klondike.rules import PRESETS
 from klondike.store import database as store
 from klondike.store.stats import ModeStats, RecentGame
 
 from . import games as registry
 from .games import Games, Refusal
 from .security import LOOPBACK_NAMES, Guard
+from .view import rules_view
 
 STATIC_DIR = Path(__file__).parent / "static"
 MAX_ID = 2**53 - 1  # ids the browser holds exactly
@@ -110,10 +112,15 @@ class Strict(BaseModel):
 class NewGame(Strict):
     """Start a game: a random deal of a mode, or the deal a code names."""
 
-    draw: Literal[1, 3] = 1
-    scoring: Literal["normal", "vegas"] = "normal"
+    rules: StrictStr = Field(
+        "app", max_length=100, description="the version: app, classic or solitaer"
+    )
+    draw: Literal[1, 3] | None = Field(None, description="default: the version's first")
+    scoring: Literal["normal", "vegas", "none"] | None = Field(
+        None, description="default: the version's first"
+    )
     code: StrictStr | None = Field(
-        None, max_length=100, description="a game code; its draw and scoring win"
+        None, max_length=100, description="a game code; its version, draw and scoring win"
     )
     abandon: Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | None = Field(
         None,
@@ -186,6 +193,22 @@ class Last(BaseModel):
     undo: bool
 
 
+class RulesView(BaseModel):
+    """A version's rules as the page reads them (docs/api.md, "The rules")."""
+
+    key: str
+    name: str
+    seed: str
+    draws: list[int]
+    scorings: list[str]
+    score: bool
+    take_back: bool
+    recycle: Literal["keep", "shuffle"]
+    auto_aces: bool
+    dealt_to_waste: int
+    right_click_draws: bool
+
+
 class GameView(BaseModel):
     """The view of a game (docs/api.md): no face-down card, no stock order."""
 
@@ -193,8 +216,9 @@ class GameView(BaseModel):
     version: int
     status: Literal["playing", "won", "abandoned"]
     code: str
+    rules: RulesView
     draw: int
-    scoring: Literal["normal", "vegas"]
+    scoring: Literal["normal", "vegas", "none"]
     score: int
     score_text: str
     moves: int
@@ -342,7 +366,9 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
     @app.post("/api/games", response_model=GameView, responses=_errors(400, 409))
     def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one."""
-        entry = games.new(body.draw, body.scoring, code=body.code, abandon=body.abandon)
+        entry = games.new(
+            body.draw, body.scoring, code=body.code, abandon=body.abandon, rules=body.rules
+        )
         return _json(games.view(entry))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
@@ -368,6 +394,11 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         """Play one action (tap, double_tap, drag, move, undo) on the version named."""
         gesture = action.model_dump(exclude={"version", "action"})
         return _json(games.act(game_id, action.version, action.action, **gesture))
+
+    @app.get("/api/rules", response_model=list[RulesView], responses=_errors())
+    def rules() -> JSONResponse:
+        """Every version the New game dialog offers, the default first."""
+        return _json([rules_view(preset) for preset in PRESETS])
 
     @app.get("/api/stats", response_model=Stats, responses=_errors())
     def stats() -> JSONResponse:

@@ -269,16 +269,21 @@ class Games:
 
     def new(
         self,
-        draw: int = 1,
-        scoring: str = "normal",
+        draw: int | None = None,
+        scoring: str | None = None,
         code: str | None = None,
         abandon: int | None = None,
+        rules: str = "app",
     ) -> OpenGame:
-        """A new game: the deal ``code`` names (its draw and scoring win), else a random deal
-        of the mode; abandons the open game ``abandon``, refused (``game_over``) if another
+        """A new game: the deal ``code`` names (its version, draw and scoring win), else a
+        random deal of the version ``rules`` and the mode (by default the version's first
+        draw and scoring); abandons the open game ``abandon``, refused (``game_over``) if another
         tab already left it, so that no second game is started."""
         try:
-            game = Game.from_code(code) if code is not None else Game.new(draw, scoring)
+            if code is not None:
+                game = Game.from_code(code)
+            else:
+                game = Game.new(draw, scoring, rules=rules)
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
         if abandon is None:

@@ -18,9 +18,33 @@ from typing import Any
 
 from klondike import Game
 from klondike.game import score_text
+from klondike.rules import Rules
 
 WASTE_SHOWN = 3
 """How many of the waste's top cards a view shows (the Draw 3 fan)."""
+
+
+def rules_view(rules: Rules) -> dict[str, Any]:
+    """What the page needs to know of a version (docs/api.md, "The rules"), so that it
+    holds no rules of its own.
+
+    >>> from klondike.rules import APP
+    >>> rules_view(APP)["draws"], rules_view(APP)["score"], rules_view(APP)["right_click_draws"]
+    ([1, 3], True, False)
+    """
+    return {
+        "key": rules.key,
+        "name": rules.name,
+        "seed": rules.seed,
+        "draws": list(rules.draws),
+        "scorings": list(rules.scorings),
+        "score": rules.has_score,
+        "take_back": rules.take_back,
+        "recycle": rules.recycle,
+        "auto_aces": rules.auto_aces,
+        "dealt_to_waste": rules.dealt_to_waste,
+        "right_click_draws": rules.right_click_draws,
+    }
 
 
 def game_view(
@@ -42,6 +66,7 @@ def game_view(
         "version": version,
         "status": status,
         "code": game.code,
+        "rules": rules_view(game.rules),
         "draw": game.draw,
         "scoring": scoring,
         "score": game.score,
@@ -54,7 +79,7 @@ def game_view(
         "can_undo": game.can_undo and status == "playing",
         "stock": {
             "count": table["stock"],
-            "recycle": "no_more_passes" if game.vegas else "allowed",
+            "recycle": "allowed" if game.can_recycle else "no_more_passes",
         },
         "waste": {"count": len(table["waste"]), "top": table["waste"][-WASTE_SHOWN:]},
         "foundations": table["foundations"],

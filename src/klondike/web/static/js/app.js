@@ -78,6 +78,14 @@ const keyboard = new KeyboardInput(board, {
 
 board.onRendered = () => keyboard.restore();
 
+// A version whose rules say so draws with a right click anywhere on the table (no context
+// menu there); in the others a right click does nothing special.
+$("#table").addEventListener("contextmenu", (e) => {
+  if (!game.view?.rules.right_click_draws) return;
+  e.preventDefault();
+  if (tableTakesInput()) game.tapPile("S");
+});
+
 // ------------------------------------------------------------------ the bar
 
 const undo = () => game.act({ action: "undo" });
@@ -96,7 +104,10 @@ $("#keys-button").addEventListener("click", () => {
 });
 $("#code").addEventListener("click", () => game.view && copyCode(game.view.code));
 $("#share").addEventListener("click", () => game.view && copyLink(game.view.code));
-bindLanguage($("#lang"), () => board.relabel());
+bindLanguage($("#lang"), () => {
+  board.relabel();
+  bar.draw();
+});
 bindShortcuts({ undo, newGame: () => newGame.open() });
 
 // Back to this tab: another tab may have played meanwhile.

@@ -1,7 +1,8 @@
-// The bar's figures: the game code, score, moves, time, and whether Undo can be pressed.
-// Drawn once per animation frame, however many views came in it.
+// The bar's figures: the game code, version, score (if the version keeps one), moves, time,
+// and whether Undo can be pressed. Drawn once per animation frame, however many views came.
 
 import { Clock } from "./clock.js";
+import { t } from "./i18n.js";
 
 /** The bar above the table. */
 export class Bar {
@@ -10,6 +11,7 @@ export class Bar {
     this.undo = $("#undo");
     this.code = $("#code");
     this.score = $("#score");
+    this.version = $("#version");
     this.moves = $("#moves");
     this.clock = new Clock($("#time"));
     this.view = null;
@@ -30,7 +32,9 @@ export class Bar {
     if (!view) return;
     this.undo.disabled = !view.can_undo;
     this.code.textContent = view.code;
+    this.version.textContent = t(`rules_${view.rules.key}`);
     this.score.textContent = view.score_text;
+    this.score.closest(".info").hidden = !view.rules.score;
     this.moves.textContent = String(view.moves);
     this.score.closest(".info").classList.toggle("vegas", view.scoring === "vegas");
     this.clock.tick();

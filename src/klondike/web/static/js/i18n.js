@@ -59,7 +59,18 @@ const TABLES = {
     vegas: "Vegas",
     code_field: "Game code (optional)",
     code_placeholder: "KL1-D1N-AAAAAAG",
-    code_hint: "A code restores a deal with its draw count and scoring.",
+    code_hint: "A code restores a deal with its version, draw count and scoring.",
+    // the versions (seeds 000, 003, 004)
+    version: "Version",
+    rules_app: "Klondike",
+    rules_app_hint: "This app's rules: Normal or Vegas scoring; cards may come back from a foundation.",
+    rules_classic: "Classic",
+    rules_classic_hint:
+      "No score; no card leaves a foundation; when the stock runs out the set-aside cards are shuffled.",
+    rules_solitaer: "Solitär",
+    rules_solitaer_hint:
+      "Draw 3, no score; three cards lie face up at the start; Aces go up by themselves; a right click turns the next three cards.",
+    mode_version: "{rules} · {draw}",
     start: "Start",
     cancel: "Cancel",
     close: "Close",
@@ -167,7 +178,19 @@ const TABLES = {
     vegas: "Vegas",
     code_field: "Partiecode (optional)",
     code_placeholder: "KL1-D1N-AAAAAAG",
-    code_hint: "Ein Partiecode stellt ein Spiel mit Kartenzahl und Wertung wieder her.",
+    code_hint: "Ein Partiecode stellt ein Spiel mit Version, Kartenzahl und Wertung wieder her.",
+    // die Versionen (Seeds 000, 003, 004), in den Worten ihrer Regelseiten
+    version: "Version",
+    rules_app: "Klondike",
+    rules_app_hint:
+      "Die Regeln dieser App: Wertung Normal oder Vegas; Karten dürfen vom Zielstapel zurück.",
+    rules_classic: "Classic",
+    rules_classic_hint:
+      "Ohne Wertung; keine Karte verlässt ein Fundament; ist der Stock aufgebraucht, werden die beiseitegelegten Karten gemischt.",
+    rules_solitaer: "Solitär",
+    rules_solitaer_hint:
+      "Ziehen 3, ohne Wertung; rechts neben dem Talon liegen bereits drei Karten offen; ein As wandert automatisch auf seinen Stapel; ein Rechtsklick wendet die nächsten drei Karten.",
+    mode_version: "{rules} · {draw}",
     start: "Starten",
     cancel: "Abbrechen",
     close: "Schließen",
@@ -266,6 +289,11 @@ const GERMAN_REASONS = {
   recycle_stock_not_empty:
     "der Talon ist noch nicht leer: der Ablagestapel wird erst umgedreht, wenn er leer ist",
   vegas_one_pass: "Vegas: der Talon darf nur einmal durchgespielt werden",
+  no_take_back: "in dieser Version verlässt keine Karte ein Fundament",
+  ace_stays: "ein As bleibt auf seinem Zielstapel: es käme sofort dorthin zurück",
+  bad_rules: "die Version ist eine von {keys}, nicht {value}",
+  draw_not_in_rules: "{rules} wird nicht mit Ziehen {draw} gespielt",
+  scoring_not_in_rules: "{rules} kennt die Wertung „{scoring}“ nicht",
   same_pile: "eine Karte kann nicht auf ihren eigenen Stapel ziehen",
   to_stock: "auf den Talon können keine Karten gelegt werden",
   to_waste: "auf den Ablagestapel kommen Karten nur vom Talon",
@@ -285,15 +313,15 @@ const GERMAN_REASONS = {
   card_not_in_pile: "{card} ist keine offene Karte von {pile}",
   code_not_text: "ein Partiecode muss Text sein, nicht {type}",
   code_format: "„{text}“ ist kein Partiecode: er sieht aus wie KL1-D1N-AAAAAAG",
-  code_prefix: "ein Partiecode beginnt mit KL1, nicht mit „{part}“",
+  code_prefix: "ein Partiecode beginnt mit KL1, KC1 oder KS1, nicht mit „{part}“",
   code_draw: "der Kartenteil eines Partiecodes ist D1 oder D3, nicht „{part}“",
   code_scoring:
-    "der Wertungsbuchstabe eines Partiecodes ist N (Normal) oder V (Vegas), nicht „{part}“",
+    "der Wertungsbuchstabe eines Partiecodes ist N (Normal), V (Vegas) oder X (ohne Wertung), nicht „{part}“",
   code_deal_length: "der Spielteil eines Partiecodes hat 7 Zeichen, nicht {length}",
   code_alphabet:
     "der Spielteil eines Partiecodes besteht nur aus den Buchstaben A–Z und den Ziffern 2–7, nicht „{char}“",
   bad_draw: "Karten pro Zug: 1 oder 3, nicht {value}",
-  bad_scoring: "Wertung: „normal“ oder „vegas“, nicht {value}",
+  bad_scoring: "Wertung: „normal“, „vegas“ oder „none“, nicht {value}",
   bad_deal: "eine Spielnummer ist eine ganze Zahl von 0 bis 34359738367, nicht {value}",
   bad_snapshot: "kein gültiger Spielstand: {detail}",
   stale_version:

@@ -5,8 +5,18 @@ import { lang, t } from "./i18n.js";
 
 const NONE = "–";
 
-function modeName(draw, scoring) {
+// A mode by name: "Draw 1 · Normal"; a version without a score: "Classic · Draw 3".
+function modeName(rules, draw, scoring) {
+  if (scoring === "none") {
+    return t("mode_version", { rules: t(`rules_${rules}`), draw: t(`draw${draw}_hint`) });
+  }
   return t(`mode_d${draw}${scoring === "vegas" ? "v" : "n"}`);
+}
+
+// A mode as the tests find it: "D1N", "D3V"; a version without a score: "classic-D3".
+function modeKey(m) {
+  if (m.scoring === "none") return `${m.rules}-D${m.draw}`;
+  return `D${m.draw}${m.scoring === "vegas" ? "V" : "N"}`;
 }
 
 function dollars(amount) {
@@ -55,7 +65,7 @@ function renderModes(table, modes) {
   head.append(cell("th", ""));
   for (const m of modes) {
     const th = cell("th", "", "num mode");
-    for (const part of modeName(m.draw, m.scoring).split(" · ")) th.append(cell("span", part));
+    for (const part of modeName(m.rules, m.draw, m.scoring).split(" · ")) th.append(cell("span", part));
     head.append(th);
   }
   const rows = FIGURES.map(([key, value]) => {
@@ -64,7 +74,7 @@ function renderModes(table, modes) {
     tr.append(cell("th", t(key)));
     for (const m of modes) {
       const td = cell("td", value(m), "num");
-      td.dataset.mode = `D${m.draw}${m.scoring === "vegas" ? "V" : "N"}`;
+      td.dataset.mode = modeKey(m);
       tr.append(td);
     }
     return tr;
@@ -91,7 +101,7 @@ function renderRecent(table, games, replay) {
     tr.append(
       cell("td", Number.isNaN(when.getTime()) ? "" : dates.format(when), "col-col_date"),
       cell("td", game.code, "mono"),
-      cell("td", modeName(game.draw, game.scoring), "col-col_mode"),
+      cell("td", modeName(game.rules, game.draw, game.scoring), "col-col_mode"),
       cell("td", t(`result_${game.result}`), `result-${game.result}`),
       cell("td", game.score_text, "num"),
       cell("td", String(game.moves), "num"),

@@ -1,10 +1,32 @@
-// The New game dialog: draw count and scoring, or a game code that restores a deal.
+// The New game dialog: the version, draw count and scoring, or a game code that restores a
+// deal. The versions and what each allows come from the server (GET /api/rules): a choice a
+// version does not have is not offered.
 
-import { ApiError } from "../api.js";
+import { ApiError, call } from "../api.js";
 import { reasonText, t } from "../i18n.js";
 import { mayLeave } from "./confirm.js";
 
 const $ = (selector) => document.querySelector(selector);
+
+/** One radio choice: a bold name and a small line under it, both translated. */
+function choice(name, value, title, hint) {
+  const label = document.createElement("label");
+  label.className = "choice";
+  const input = document.createElement("input");
+  input.type = "radio";
+  input.name = name;
+  input.value = value;
+  const text = document.createElement("span");
+  const bold = document.createElement("b");
+  bold.dataset.i18n = title;
+  bold.textContent = t(title);
+  const small = document.createElement("small");
+  small.dataset.i18n = hint;
+  small.textContent = t(hint);
+  text.append(bold, " ", small);
+  label.append(input, text);
+  return label;
+}
 
 /** The New game dialog. */
 export class NewGameDialog {
@@ -18,9 +40,14 @@ export class NewGameDialog {
     this.dialog = $("#new-dialog");
     this.form = $("#new-form");
     this.error = $("#new-error");
+    this.versions = null; // the rules of each version, from the server, once asked
+    this.loadVersions().catch(() => {}); // asked at once, so that the dialog opens at once
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.submit();
+    });
+    this.form.addEventListener("change", (e) => {
+      if (e.target.name === "rules") this.fit();
     });
     $("#new-cancel").addEventListener("click", () => this.dialog.close());
     $("#code-input").addEventListener("input", () => {
@@ -28,27 +55,72 @@ export class NewGameDialog {
     });
   }
 
-  /** Open it with the current game's draw count and scoring chosen. */
-  open() {
+  /** Ask the server for the versions once, and offer one radio choice each. */
+  async loadVersions() {
+    if (this.versions) return;
+    const versions = await call("GET", "/api/rules");
+    if (this.versions) return;
+    const box = $("#rules-choice");
+    for (const rules of versions) {
+      box.append(choice("rules", rules.key, `rules_${rules.key}`, `rules_${rules.key}_hint`));
+    }
+    this.versions = versions;
+  }
+
+  /** The rules of the version chosen. */
+  chosen() {
+    const key = this.form.elements.rules.value;
+    return this.versions.find((rules) => rules.key === key) ?? this.versions[0];
+  }
+
+  /** Offer only the draw counts and scorings the chosen version has (none without a score). */
+  fit() {
+    const rules = this.chosen();
+    const fields = this.form.elements;
+    for (const input of fields.draw) {
+      input.closest("label").hidden = !rules.draws.includes(Number(input.value));
+    }
+    if (!rules.draws.includes(Number(fields.draw.value))) fields.draw.value = String(rules.draws[0]);
+    for (const input of fields.scoring) {
+      input.closest("label").hidden = !rules.scorings.includes(input.value);
+    }
+    $("#scoring-choice").hidden = !rules.score;
+    if (rules.score && !rules.scorings.includes(fields.scoring.value)) {
+      fields.scoring.value = rules.scorings[0];
+    }
+  }
+
+  /** Open it with the current game's version, draw count and scoring chosen. */
+  async open() {
+    if (!this.versions) {
+      try {
+        await this.loadVersions();
+      } catch (err) {
+        this.game.refused(err);
+        return;
+      }
+    }
     const view = this.game.view;
     const fields = this.form.elements;
+    fields.rules.value = view ? view.rules.key : this.versions[0].key;
     if (view) {
       fields.draw.value = String(view.draw);
-      fields.scoring.value = view.scoring;
+      if (view.rules.score) fields.scoring.value = view.scoring;
     }
+    this.fit();
     fields.code.value = "";
     this.error.textContent = "";
     this.beforeOpen();
-    this.dialog.showModal();
+    if (!this.dialog.open) this.dialog.showModal();
   }
 
   /** Start: a bad code keeps the dialog open and says what is wrong with it. */
   async submit() {
     const fields = this.form.elements;
     const code = fields.code.value.trim();
-    const body = code
-      ? { code }
-      : { draw: Number(fields.draw.value), scoring: fields.scoring.value };
+    const rules = this.chosen();
+    const body = code ? { code } : { rules: rules.key, draw: Number(fields.draw.value) };
+    if (!code && rules.score) body.scoring = fields.scoring.value;
     this.error.textContent = "";
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
     try {

@@ -37,6 +37,7 @@ export class WinDialog {
     const view = this.game.view;
     if (!view?.won) return;
     $("#win-score").textContent = view.score_text;
+    $("#win-score").parentElement.hidden = !view.rules.score; // a version without a score
     $("#win-moves").textContent = String(view.moves);
     $("#win-time").textContent = formatTime(view.elapsed_ms);
     $("#win-code").textContent = view.code;
