@@ -14,7 +14,7 @@ from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
-from positions import almost_won, position, won_game
+from helpers.positions import almost_won, position, won_game
 
 
 @pytest.fixture(autouse=True)
