@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers.positions import almost_won
 from klondike import Game
 from klondike.cli import main
-from helpers.positions import almost_won
 
 
 def test_solve_prints_verdict_states_time_and_the_numbered_line(

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
-from helpers.positions import almost_won, position, won_game
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +60,7 @@ def brute_force_winnable(g: Game, limit: int = 10_000) -> bool | None:
 
 def _exact(g: Game) -> tuple[object, ...]:
     return (
+        g.recycles if g.rules.recycle == "shuffle" or g.rules.pass_limit(g.scoring) else 0,
         tuple(g.stock),
         tuple(g.waste),
         tuple(g.foundations),
@@ -251,7 +252,9 @@ def test_describe_line_names_the_cards() -> None:
 # ----------------------------------------------------------------- against brute force
 
 
-def small_position(rng: random.Random, draw: int, scoring: str, left: int) -> dict[str, Any]:
+def small_position(
+    rng: random.Random, draw: int, scoring: str, left: int, rules: str = "app"
+) -> dict[str, Any]:
     """A random position with ``left`` cards not yet home, spread over stock, waste and
     columns (face down and up)."""
     heights = [13, 13, 13, 13]
@@ -272,6 +275,7 @@ def small_position(rng: random.Random, draw: int, scoring: str, left: int) -> di
         stock=" ".join(out),
         draw=draw,
         scoring=scoring,
+        rules=rules,
     )
 
 

@@ -7,16 +7,21 @@ returns, groups them into macro moves and pushes/pops them with :meth:`Game.push
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 
 from ..cards import F0, KING, PARENTS, RANK, SUIT, T0, WASTE
+from ..errors import KlondikeError
 from ..game import Game
+from ..rules import Rules
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
 Macro = tuple[int, ...]
 
 RECYCLE_TARGET = 0  # W-S: the stock is pile 0
+# With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
+ORDERED_REDEAL_PASSES = 6
 # When set, every waste macro is checked against the engine's legal_codes (slow; tests).
 VERIFY_MACROS = False
 # CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
@@ -27,6 +32,56 @@ CHILDREN: tuple[tuple[int, ...], ...] = tuple(
 
 class BudgetExhausted(Exception):
     """The time or state budget ran out before the search finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """What a game's rule set means for the search (see docs/solver.md, "rule sets").
+
+    - ``limited``: a pass limit applies, so the recycles made are part of the position.
+    - ``engine_stock``: the stock is followed by pushing the engine's own draws and
+      recycles (a shuffled redeal, or Aces that fly by themselves), not by arithmetic.
+    - ``free_stock``: Draw 1 without a pass limit: every stock and waste card can be
+      brought to the waste's top at any time without changing anything else.
+    - ``ordered_redeal``: the redeal is shuffled and its order matters (Draw 3): the stock,
+      the waste and the pass are all part of the position, and the search looks one
+      redeal ahead only (so it cannot prove a loss by itself).
+    """
+
+    limited: bool
+    engine_stock: bool
+    free_stock: bool
+    ordered_redeal: bool
+    auto_aces: bool
+    shuffle: bool
+
+
+def mode_of(game: Game) -> Mode:
+    """The search's :class:`Mode` for ``game``'s rules, draw and scoring."""
+    return _mode(game.rules, game.draw, game.scoring)
+
+
+@functools.cache
+def _mode(rules: Rules, draw: int, scoring: str) -> Mode:
+    limited = rules.pass_limit(scoring) is not None
+    shuffle = rules.recycle == "shuffle"
+    return Mode(
+        limited=limited,
+        engine_stock=shuffle or rules.auto_aces,
+        free_stock=draw == 1 and not limited,
+        ordered_redeal=shuffle and draw > 1,
+        auto_aces=rules.auto_aces,
+        shuffle=shuffle,
+    )
+
+
+@dataclass(slots=True)
+class Truncation:
+    """Set when the search left out a part of the game: with a shuffled Draw 3 redeal,
+    the redeals beyond the next one, and any beyond ``recycle_cap``."""
+
+    hit: bool = False
+    recycle_cap: int = 1 << 62
 
 
 @dataclass(slots=True)
@@ -75,7 +130,7 @@ def stock_stops(game: Game) -> list[tuple[int, int]]:
     # The deck's order: the waste bottom to top, then the stock in the order drawn; the
     # card at 1-based place p is waste[p - 1] or stock[n - p].
     draw = game.draw
-    recycle = not game.vegas
+    recycle = game.can_recycle
     stops: list[tuple[int, int]] = []
     if start:
         stops.append((0, waste[-1]))
@@ -114,7 +169,7 @@ def draw_codes(game: Game, steps: int) -> Macro:
     return tuple(codes)
 
 
-def position_key(game: Game) -> bytes:
+def position_key(game: Game, mode: Mode | None = None) -> bytes:
     """A key equal for positions with the same future (see docs/solver.md).
 
     Columns are taken in any order (a column is its face-down pile, named by its top card,
@@ -128,12 +183,24 @@ def position_key(game: Game) -> bytes:
             for d, u in zip(game.down, game.up, strict=True)
         ]
     )
+    if mode is None:
+        mode = mode_of(game)
+    if mode.ordered_redeal:
+        # A shuffled redeal whose order matters: the stock, the waste and the pass count.
+        columns.append(bytes((*game.foundations, 200, *game.stock, 201, *game.waste)))
+        columns.append(str(game.recycles).encode())
+        return b"|".join(columns)
     p = len(game.waste)
-    if not game.vegas:
-        if p % game.draw == 0 or not game.stock:
-            p = 0  # every such waste length is reachable from every other one
-        else:
-            p += 60
+    if mode.free_stock and mode.engine_stock:
+        p = 0  # Draw 1, no pass limit: the order of the stock changes nothing
+    elif mode.limited:
+        columns.append(str(game.recycles).encode())  # the passes left count
+    elif (p % game.draw == 0 or not game.stock) and not (
+        mode.auto_aces and any(RANK[c] == 1 for c in (*game.stock, *game.waste))
+    ):
+        p = 0  # every such waste length is reachable from every other one
+    else:
+        p += 60
     columns.append(bytes((*game.foundations, p)))
     return b"|".join(columns)  # "|" (124) is no card
 
@@ -143,12 +210,84 @@ def _foundation_card(code: int, game: Game) -> int:
     return suit * 13 + game.foundations[suit] - 1
 
 
-def children(game: Game) -> list[Macro]:
+def engine_stops(
+    game: Game, mode: Mode, truncation: Truncation | None = None
+) -> tuple[list[tuple[int, int]], list[tuple[Macro, int, int]], list[Macro]]:
+    """The stock followed through the engine itself: draws and recycles pushed and popped.
+
+    Returns the stops ``(steps, card)`` as :func:`stock_stops` does, the waste moves
+    ``(draws, code, card)`` read from :meth:`Game.legal_codes` at each stop, and the draw
+    sequences after which an Ace flew home by itself (children of their own). The stock is
+    followed until a state comes again, or — with a shuffled redeal — through the current
+    pass and the whole next one (every card is seen; in Draw 3 later redeals are left out,
+    which ``truncation`` records).
+    """
+    push, pop = game.push, game.pop
+    waste, stock, found = game.waste, game.stock, game.foundations
+    draw = game.draw
+    stops: list[tuple[int, int]] = []
+    moves: list[tuple[Macro, int, int]] = []
+    flights: list[Macro] = []
+    pushed: list[int] = []
+    seen: set[tuple[int, int, int]] = set()
+    # A card shown again after a shuffled Draw 3 redeal leads elsewhere: another stock order.
+    by_pass = mode.ordered_redeal
+    states: set[tuple[int, int, int]] = set()
+    start_recycles = game.recycles
+
+    def record() -> None:
+        home = found[0] + found[1] + found[2] + found[3]
+        if not waste:
+            return
+        card = waste[-1]
+        mark = (card, home, game.recycles if by_pass else 0)
+        if mark in seen:
+            return
+        seen.add(mark)
+        stops.append((len(pushed), card))
+        draws = tuple(pushed)
+        for code in game.legal_codes():
+            if (code >> 4) & 15 == WASTE and code & 15 >= F0:
+                moves.append((draws, code, card))
+
+    record()
+    while True:
+        home = found[0] + found[1] + found[2] + found[3]
+        state = (len(waste), home, game.recycles if mode.limited or mode.shuffle else 0)
+        if state in states:
+            break
+        states.add(state)
+        if stock:
+            code = (min(draw, len(stock)) << 8) | WASTE  # S-W
+        elif waste and game.can_recycle:
+            if truncation is not None and game.recycles >= truncation.recycle_cap:
+                truncation.hit = True
+                break
+            if mode.shuffle:
+                if mode.ordered_redeal and truncation is not None:
+                    truncation.hit = True  # other redeals would bring other orders
+                if game.recycles > start_recycles and not mode.ordered_redeal:
+                    break  # Draw 1: the next pass showed every card
+            code = (len(waste) << 8) | (WASTE << 4) | RECYCLE_TARGET  # W-S
+        else:
+            break
+        push(code)
+        pushed.append(code)
+        if found[0] + found[1] + found[2] + found[3] != home:
+            flights.append(tuple(pushed))  # an Ace flew: a position of its own
+        record()
+    for _ in pushed:
+        pop()
+    return stops, moves, flights
+
+
+def children(game: Game, truncation: Truncation | None = None) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
-    :func:`safe_to_play_up`).
+    :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
     """
+    mode = mode_of(game)
     found = game.foundations
     down, up = game.down, game.up
     codes = game.legal_codes()
@@ -158,7 +297,13 @@ def children(game: Game) -> list[Macro]:
             first_empty = j
             break
     scored: list[tuple[int, Macro]] = []
-    stops = stock_stops(game)
+    waste_moves: list[tuple[Macro, int, int]] | None = None
+    if mode.engine_stock:
+        stops, waste_moves, flights = engine_stops(game, mode, truncation)
+        for macro in flights:
+            scored.append((40 - len(macro), macro))
+    else:
+        stops = stock_stops(game)
     for code in codes:
         source = (code >> 4) & 15
         target = code & 15
@@ -198,14 +343,9 @@ def children(game: Game) -> list[Macro]:
             # a card that goes on it at once (docs/solver.md, "take-backs").
             if not safe and _can_follow(game, card, stops):
                 scored.append((0, (code,)))
-    draw1_normal = game.draw == 1 and not game.vegas
-    for steps, card in stops:
-        codes = _waste_card_codes(game, card, first_empty)
-        if not codes:
-            continue
-        draws = draw_codes(game, steps)
-        if VERIFY_MACROS:
-            _check_waste_codes(game, draws, codes, first_empty)
+    draw1_normal = mode.free_stock
+    for draws, codes, card in _waste_macros(game, stops, waste_moves, first_empty):
+        steps = len(draws)
         if draw1_normal and codes[0] & 15 < T0 and safe_to_play_up(found, card):
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
@@ -223,6 +363,38 @@ def children(game: Game) -> list[Macro]:
                 scored.append((50 - penalty, (*draws, code)))
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
+
+
+def _waste_macros(
+    game: Game,
+    stops: list[tuple[int, int]],
+    waste_moves: list[tuple[Macro, int, int]] | None,
+    first_empty: int,
+) -> list[tuple[Macro, list[int], int]]:
+    """For each stop: the draws that bring its card to the waste's top, the codes of the
+    card's moves there (its foundation first; of the empty columns only the first), and the
+    card."""
+    result: list[tuple[Macro, list[int], int]] = []
+    if waste_moves is None:
+        for steps, card in stops:
+            codes = _waste_card_codes(game, card, first_empty)
+            if not codes:
+                continue
+            draws = draw_codes(game, steps)
+            if VERIFY_MACROS:
+                _check_waste_codes(game, draws, codes, first_empty)
+            result.append((draws, codes, card))
+        return result
+    by_draws: dict[Macro, tuple[list[int], int]] = {}
+    for draws, code, card in waste_moves:
+        target = code & 15
+        if target >= T0 and target - T0 != first_empty and not game.up[target - T0]:
+            continue  # empty columns are all alike (same after draws: they take no card)
+        by_draws.setdefault(draws, ([], card))[0].append(code)
+    for draws, (codes, card) in by_draws.items():
+        codes.sort(key=lambda c: c & 15 >= T0)  # the foundation first
+        result.append((draws, codes, card))
+    return result
 
 
 def _can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
@@ -316,9 +488,38 @@ def search(
     """
     if game.won:
         return SearchResult([], 0, True)
+    mode = mode_of(game)
+    truncation = Truncation()
+    if mode.ordered_redeal:
+        truncation.recycle_cap = game.recycles + ORDERED_REDEAL_PASSES
+    result = _search(game, mode, truncation, deadline, max_states)
+    if result.codes is not None or not result.complete or not truncation.hit:
+        return result
+    # A shuffled Draw 3 redeal: the search left later redeals out. The same position in
+    # Draw 1 allows every move Draw 3 does (any stock card can be played at any time); if
+    # even that is lost, so is this one.
+    relaxed = game.copy()
+    relaxed.history = []
+    try:
+        relaxed._configure(game.rules, 1, game.scoring)
+    except KlondikeError:
+        return SearchResult(None, result.states, False)
+    left = None if max_states is None else max(1, max_states - result.states)
+    proof = search(relaxed, deadline=deadline, max_states=left)
+    lost = proof.codes is None and proof.complete
+    return SearchResult(None, result.states + proof.states, lost)
+
+
+def _search(
+    game: Game,
+    mode: Mode,
+    truncation: Truncation,
+    deadline: float | None,
+    max_states: int | None,
+) -> SearchResult:
     push, pop = game.push, game.pop
-    seen: set[bytes] = {position_key(game)}
-    frames: list[list[Macro]] = [children(game)]
+    seen: set[bytes] = {position_key(game, mode)}
+    frames: list[list[Macro]] = [children(game, truncation)]
     path: list[Macro] = []
     states = 0
     clock = time.monotonic
@@ -340,7 +541,7 @@ def search(
             for _ in range(len(line)):
                 pop()
             return SearchResult(line, states, True)
-        key = position_key(game)
+        key = position_key(game, mode)
         if key in seen:
             for _ in macro:
                 pop()
@@ -354,5 +555,5 @@ def search(
                     pop()
             return SearchResult(None, states, False)
         path.append(macro)
-        frames.append(children(game))
+        frames.append(children(game, truncation))
     return SearchResult(None, states, True)
