@@ -21,7 +21,8 @@ Macro = tuple[int, ...]
 
 RECYCLE_TARGET = 0  # W-S: the stock is pile 0
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
-ORDERED_REDEAL_PASSES = 6
+ORDERED_REDEAL_PASSES = 4
+MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
 # When set, every waste macro is checked against the engine's legal_codes (slow; tests).
 VERIFY_MACROS = False
 # CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
@@ -281,13 +282,16 @@ def engine_stops(
     return stops, moves, flights
 
 
-def children(game: Game, truncation: Truncation | None = None) -> list[Macro]:
+def children(
+    game: Game, truncation: Truncation | None = None, mode: Mode | None = None
+) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
     :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
     """
-    mode = mode_of(game)
+    if mode is None:
+        mode = mode_of(game)
     found = game.foundations
     down, up = game.down, game.up
     codes = game.legal_codes()
@@ -489,25 +493,40 @@ def search(
     if game.won:
         return SearchResult([], 0, True)
     mode = mode_of(game)
-    truncation = Truncation()
-    if mode.ordered_redeal:
-        truncation.recycle_cap = game.recycles + ORDERED_REDEAL_PASSES
-    result = _search(game, mode, truncation, deadline, max_states)
-    if result.codes is not None or not result.complete or not truncation.hit:
-        return result
-    # A shuffled Draw 3 redeal: the search left later redeals out. The same position in
-    # Draw 1 allows every move Draw 3 does (any stock card can be played at any time); if
-    # even that is lost, so is this one.
-    relaxed = game.copy()
-    relaxed.history = []
-    try:
-        relaxed._configure(game.rules, 1, game.scoring)
-    except KlondikeError:
-        return SearchResult(None, result.states, False)
-    left = None if max_states is None else max(1, max_states - result.states)
-    proof = search(relaxed, deadline=deadline, max_states=left)
-    lost = proof.codes is None and proof.complete
-    return SearchResult(None, result.states + proof.states, lost)
+    if not mode.ordered_redeal:
+        return _search(game, mode, Truncation(), deadline, max_states)
+    # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
+    # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
+    # (any stock card can be played at any time): if even that is lost, so is this one.
+    states = 0
+    relaxed_tried = False
+    passes = ORDERED_REDEAL_PASSES
+    while True:
+        left = None if max_states is None else max_states - states
+        if left is not None and left < 1:
+            return SearchResult(None, states, False)
+        truncation = Truncation(recycle_cap=game.recycles + passes)
+        result = _search(game, mode, truncation, deadline, left)
+        states += result.states
+        if result.codes is not None or not result.complete or not truncation.hit:
+            return SearchResult(result.codes, states, result.complete)
+        if not relaxed_tried:
+            relaxed_tried = True
+            relaxed = game.copy()
+            relaxed.history = []
+            try:
+                relaxed._configure(game.rules, 1, game.scoring)
+            except KlondikeError:
+                pass
+            else:
+                left = None if max_states is None else max(1, max_states - states)
+                proof = search(relaxed, deadline=deadline, max_states=left)
+                states += proof.states
+                if proof.codes is None and proof.complete:
+                    return SearchResult(None, states, True)
+        if passes >= MAX_ORDERED_REDEAL_PASSES:
+            return SearchResult(None, states, False)
+        passes *= 4
 
 
 def _search(
@@ -519,7 +538,7 @@ def _search(
 ) -> SearchResult:
     push, pop = game.push, game.pop
     seen: set[bytes] = {position_key(game, mode)}
-    frames: list[list[Macro]] = [children(game, truncation)]
+    frames: list[list[Macro]] = [children(game, truncation, mode)]
     path: list[Macro] = []
     states = 0
     clock = time.monotonic
@@ -555,5 +574,5 @@ def _search(
                     pop()
             return SearchResult(None, states, False)
         path.append(macro)
-        frames.append(children(game, truncation))
+        frames.append(children(game, truncation, mode))
     return SearchResult(None, states, True)
