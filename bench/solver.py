@@ -4,7 +4,8 @@ Prints, per draw, how many deals were proved winnable / unwinnable or left unkno
 time per deal (median, p95, max) and the positions searched per second.
 
     python bench/solver.py [--draw 1 3] [--deals 200] [--budget 10] [--states N]
-                           [--scoring normal] [--profile]
+                           [--rules app|classic|solitaer] [--scoring normal]
+                           [--profile]
 
 The 200 deal numbers are the same every run (drawn from a fixed seed over all 2^35 deals);
 ``--deals N`` takes the first N of them while developing.
@@ -22,6 +23,7 @@ import time
 
 from klondike import Game
 from klondike.codes import DEAL_COUNT
+from klondike.rules import APP, PRESETS, Rules, rules_for
 from klondike.solver import solve
 
 DEALS: list[int] = random.Random(9).sample(range(DEAL_COUNT), 200)
@@ -33,12 +35,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def run(draw: int, scoring: str, deals: list[int], budget: float, states: int | None) -> None:
+def run(
+    draw: int,
+    scoring: str,
+    deals: list[int],
+    budget: float,
+    states: int | None,
+    rules: Rules = APP,
+) -> None:
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     seconds: list[float] = []
     searched = 0
     for deal in deals:
-        solution = solve(Game(deal, draw, scoring), budget=budget, max_states=states)
+        solution = solve(Game(deal, draw, scoring, rules), budget=budget, max_states=states)
         counts[solution.verdict] += 1
         seconds.append(solution.seconds)
         searched += solution.states
@@ -49,7 +58,7 @@ def run(draw: int, scoring: str, deals: list[int], budget: float, states: int | 
         )
     n = len(deals)
     shares = "  ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in counts.items())
-    print(f"Draw {draw} {scoring}, {n} deals, budget {budget} s: {shares}")
+    print(f"{rules.name} Draw {draw} {scoring}, {n} deals, budget {budget} s: {shares}")
     print(
         f"  time per deal: median {statistics.median(seconds):.3f} s, "
         f"p95 {percentile(seconds, 0.95):.3f} s, max {max(seconds):.3f} s; "
@@ -60,7 +69,8 @@ def run(draw: int, scoring: str, deals: list[int], budget: float, states: int | 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--draw", type=int, nargs="+", choices=[1, 3], default=[1, 3])
-    parser.add_argument("--scoring", choices=["normal", "vegas"], default="normal")
+    parser.add_argument("--scoring", choices=["normal", "vegas", "none"])
+    parser.add_argument("--rules", choices=[r.key for r in PRESETS], default="app")
     parser.add_argument("--deals", type=int, default=200, help="the first N of the 200 deals")
     parser.add_argument("--start", type=int, default=0, help="skip the first K deals")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
@@ -72,8 +82,11 @@ def main() -> None:
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
+    rules = rules_for(args.rules)
+    scoring = args.scoring or rules.scorings[0]
     for draw in args.draw:
-        run(draw, args.scoring, deals, args.budget, args.states)
+        if draw in rules.draws:
+            run(draw, scoring, deals, args.budget, args.states, rules)
     if profiler:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(12)

@@ -235,6 +235,7 @@ def engine_stops(
     by_pass = mode.ordered_redeal
     states: set[tuple[int, int, int]] = set()
     start_recycles = game.recycles
+    first_empty = next((j for j in range(7) if not game.up[j]), -1)
 
     def record() -> None:
         home = found[0] + found[1] + found[2] + found[3]
@@ -247,9 +248,14 @@ def engine_stops(
         seen.add(mark)
         stops.append((len(pushed), card))
         draws = tuple(pushed)
-        for code in game.legal_codes():
-            if (code >> 4) & 15 == WASTE and code & 15 >= F0:
-                moves.append((draws, code, card))
+        if mode.auto_aces:  # draws may have sent Aces home: ask the engine
+            codes = [c for c in game.legal_codes() if (c >> 4) & 15 == WASTE and c & 15 >= F0]
+        else:  # the draws changed nothing else: the card tables say it (checked in tests)
+            codes = _waste_card_codes(game, card, first_empty)
+            if VERIFY_MACROS:
+                _check_waste_codes(game, (), codes, first_empty)
+        for code in codes:
+            moves.append((draws, code, card))
 
     record()
     while True:
@@ -302,7 +308,8 @@ def children(
             break
     scored: list[tuple[int, Macro]] = []
     waste_moves: list[tuple[Macro, int, int]] | None = None
-    if mode.engine_stock:
+    if mode.shuffle or (mode.auto_aces and 0 in found):
+        # (With flying Aces, arithmetic serves again once every Ace is home.)
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
         for macro in flights:
             scored.append((40 - len(macro), macro))
