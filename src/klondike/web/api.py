@@ -50,7 +50,11 @@ REFUSAL_STATUS: dict[str, int] = {
     "game_not_found": 404,
     "stale_version": 409,
     "game_over": 409,
+    "game_damaged": 409,
     "storage_error": 503,
+    "storage_read_error": 503,
+    "storage_new_game_error": 503,
+    "storage_reset_error": 503,
 }
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
