@@ -29,7 +29,7 @@ import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -213,10 +213,13 @@ def _check_version_and_integrity(conn: sqlite3.Connection, where: str) -> str | 
     if version == 0:
         return None  # a new or empty file: nothing to check
     try:
-        problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(5)")]
+        problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)")]
     except sqlite3.DatabaseError as err:
         return str(err)
-    return None if problems == ["ok"] else "; ".join(problems)
+    if problems == ["ok"]:
+        return None
+    said = "; ".join(" ".join(problems).replace("*** in database main ***", "").split())
+    return said if len(said) <= 200 else said[:199] + "…"
 
 
 def _files(where: str) -> tuple[str, str]:
@@ -290,6 +293,10 @@ def keep_damaged(path: Path, damage: str) -> str:
     fresh = path.with_name(f"{path.name}.rebuilding")
     _remove(fresh)
     read, lost = _copy_readable_games(kept, fresh)
+    for name in (f"{kept}-wal", f"{kept}-shm"):  # left by reading the copy, if empty
+        if (os.path.exists(name) and os.path.getsize(name) == 0) or name.endswith("-shm"):
+            with suppress(OSError):
+                os.remove(name)
     _remove(path)
     os.replace(fresh, path)
     return (

@@ -270,6 +270,7 @@ def create_app(
             games.save_clocks()
         except Refusal as err:
             print(f"klondike: the clocks could not be saved: {err}", file=sys.stderr)
+        games.checkpoint()  # and copy the WAL into the database file
 
     app = FastAPI(
         lifespan=lifespan,

@@ -132,9 +132,9 @@ class Games:
             except (sqlite3.Error, store.DatabaseError) as err:
                 raise _storage_refusal(use, err, what) from err
 
-    def _checkpoint(self) -> None:
-        """Copy the WAL into the database file (a game ended); a failure is no refusal: the
-        game is committed, and the next checkpoint copies it."""
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (a game ended, the server stops); a failure is
+        no refusal: the games are committed, and the next checkpoint copies them."""
         with self.db_lock, suppress(sqlite3.Error):
             store.checkpoint(self.conn)
 
@@ -294,7 +294,7 @@ class Games:
         if not left:
             return None
         if abandon is not None:
-            self._checkpoint()
+            self.checkpoint()
             abandon.elapsed_ms, abandon.since = abandon.clock(now), now
             abandon.status = "abandoned"
             self.open.pop(abandon.id, None)
@@ -402,7 +402,7 @@ class Games:
         if won:
             with self.registry:
                 self.open.pop(entry.id, None)
-            self._checkpoint()
+            self.checkpoint()
         view["played"] = str(played)
         return view
 
