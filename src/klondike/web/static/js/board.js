@@ -8,13 +8,23 @@
 // where a card may go and the score all come from the view.
 
 import { cardWords, lang, pileWords, RANK_LABELS, suitWords, t } from "./i18n.js";
-
-export const PILES = ["S", "W", "F1", "F2", "F3", "F4", "T1", "T2", "T3", "T4", "T5", "T6", "T7"];
-export const SUITS = "SHDC";
-export const SLIDE_MS = 170;
-export const FLIP_MS = 260;
+import { PILES, SUITS, topCard } from "./piles.js";
 
 const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+
+/**
+ * A duration custom property of `el`'s style in milliseconds: the stylesheet's `--slide` and
+ * `--flip` are the one source of how long a card slides and turns over.
+ * @param {Element} el
+ * @param {string} name "--slide" or "--flip"
+ * @returns {number}
+ */
+export function durationMs(el, name) {
+  const text = getComputedStyle(el).getPropertyValue(name).trim();
+  const value = Number.parseFloat(text);
+  if (!Number.isFinite(value)) return 0;
+  return text.endsWith("ms") ? value : value * 1000;
+}
 
 /** The place of every card of `view` on a board of `geo`'s size. */
 export function layout(view, geo) {
@@ -151,6 +161,7 @@ export class Board {
     this.frame = 0;
     this.animating = 0;
     this.cleanup = 0;
+    this.motionMs = null; // the longer of the stylesheet's --slide and --flip, read once
     this.onRendered = () => {};
     for (const name of PILES) {
       const el = document.createElement("div");
@@ -343,7 +354,9 @@ export class Board {
           }
         }
       }
-      const until = performance.now() + longest + Math.max(SLIDE_MS, FLIP_MS) + 20;
+      // The stylesheet does not change while the page is open: read its durations once.
+      this.motionMs ??= Math.max(durationMs(this.root, "--slide"), durationMs(this.root, "--flip"));
+      const until = performance.now() + longest + this.motionMs + 20;
       this.animating = until;
       clearTimeout(this.cleanup);
       this.cleanup = setTimeout(() => this.settle(), until - performance.now());
@@ -428,14 +441,15 @@ export class Board {
           ? t("waste_label", { count: view.waste.count })
           : t("waste_empty"),
     );
-    view.foundations.forEach((cards, f) => {
+    view.foundations.forEach((_cards, f) => {
       const el = this.piles[`F${f + 1}`];
       const suit = suitWords(SUITS[f]);
-      el.classList.toggle("empty", cards.length === 0);
+      const top = topCard(view, `F${f + 1}`);
+      el.classList.toggle("empty", top === null);
       el.setAttribute(
         "aria-label",
-        cards.length
-          ? `${t("foundation_label", { n: f + 1, suit })}: ${cardWords(cards[cards.length - 1])}`
+        top
+          ? `${t("foundation_label", { n: f + 1, suit })}: ${cardWords(top)}`
           : t("foundation_empty", { n: f + 1, suit }),
       );
     });
@@ -458,12 +472,10 @@ export class Board {
       el.classList.toggle("target", piles.includes(name));
     }
     for (const el of this.root.querySelectorAll(".card.drop-on")) el.classList.remove("drop-on");
+    if (!this.shown) return;
     for (const pile of piles) {
-      let top = null;
-      for (const item of this.items?.values() ?? []) {
-        if (item.pile === pile && (!top || item.z > top.z)) top = item;
-      }
-      if (top) this.cards.get(top.key)?.classList.add("drop-on");
+      const top = topCard(this.shown, pile);
+      if (top) this.cards.get(top)?.classList.add("drop-on");
     }
   }
 

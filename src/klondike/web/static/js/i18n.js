@@ -1,8 +1,9 @@
 // Every visible string, one table per language. German uses the app's own words.
 //
 // t(key, params) looks a key up in the current language and fills {name} placeholders;
-// reasonText(reason, params, message) does the same for the engine's and the server's
-// refusal keys, translating the params (cards, piles) too.
+// reasonText(reason, params, message) words a refusal of the engine or the server: the
+// server's English message, or in German the reason's text with its params (cards, piles)
+// translated too.
 
 const STORE_KEY = "klondike.lang";
 
@@ -136,6 +137,7 @@ const TABLES = {
     redeal: "turn the waste over",
     // server and network
     network: "The server does not answer: {detail}",
+    server_error: "The server had a problem",
   },
   de: {
     title: "Klondike Solitär",
@@ -242,132 +244,89 @@ const TABLES = {
     no_more_passes: "kein weiterer Durchgang",
     redeal: "Ablagestapel umdrehen",
     network: "Der Server antwortet nicht: {detail}",
+    server_error: "Der Server hatte ein Problem",
   },
 };
 
-// The engine's reasons (klondike.errors.MESSAGES) and the server's own keys.
-const REASONS = {
-  en: {
-    game_won: "the game is won: no more moves",
-    nothing_to_undo: "nothing to undo",
-    won_no_undo: "the game is won: it cannot be undone",
-    not_text: "a {what} must be text, not {type}",
-    bad_move_text: "“{text}” is not a move: write SOURCE-TARGET, for example T2-T6 or W-F",
-    bad_pile: "“{text}” is not a pile: use S, W, F1–F4 or T1–T7",
-    bad_card: "“{text}” is not a card: write rank and suit, for example TH, 10H or AS",
-    stock_empty: "the stock is empty",
-    waste_empty: "the waste is empty",
-    column_empty: "column {column} is empty",
-    foundation_empty: "foundation {foundation} is empty",
-    recycle_stock_not_empty: "the stock is not empty yet: the waste goes back only when it is",
-    vegas_one_pass: "Vegas: the stock can be gone through only once",
-    same_pile: "a card cannot move onto its own pile",
-    to_stock: "cards cannot be put on the stock",
-    to_waste: "cards go to the waste only from the stock",
-    stock_only_to_waste: "the stock deals only to the waste",
-    foundation_to_foundation: "a card cannot go from one foundation to another",
-    wrong_foundation: "{card} belongs on its own foundation, F{foundation}",
-    foundation_needs: "{card} cannot go on its foundation yet: {needed} must be there first",
-    king_only: "only a King can go into an empty column",
-    does_not_fit:
-      "{card} does not fit on {target}: it needs a card one rank higher of the other colour",
-    no_card_fits: "no face-up card of column {column} fits on {target}",
-    king_at_bottom: "the King already lies at the bottom of column {column}",
-    not_face_up: "{card} cannot be moved: it is not face up",
-    not_top_waste: "only the top card of the waste can be played",
-    not_top_foundation: "only the top card of a foundation can be taken back",
-    not_top_for_foundation: "only the top card of a column can go to a foundation",
-    card_not_in_pile: "{card} is not a face-up card of {pile}",
-    code_not_text: "a game code must be text, not {type}",
-    code_format: "“{text}” is not a game code: it looks like KL1-D1N-AAAAAAG",
-    code_prefix: "a game code starts with KL1, not “{part}”",
-    code_draw: "the draw part of a game code is D1 or D3, not “{part}”",
-    code_scoring: "the scoring letter of a game code is N (Normal) or V (Vegas), not “{part}”",
-    code_deal_length: "the deal part of a game code has 7 characters, not {length}",
-    code_alphabet:
-      "the deal part of a game code uses only the letters A–Z and the digits 2–7, not “{char}”",
-    bad_draw: "draw is 1 or 3, not {value}",
-    bad_scoring: "scoring is “normal” or “vegas”, not {value}",
-    bad_deal: "a deal number is a whole number from 0 to 34359738367, not {value}",
-    bad_snapshot: "not a valid game snapshot: {detail}",
-    // the server's keys
-    stale_version: "another tab played on this game: the table shows the current position",
-    bad_request: "the request was not understood: {detail}",
-    confirm_required: "resetting the statistics needs a confirmation",
-    bad_host: "this address is not the game's own",
-    bad_origin: "a request from another web page was refused",
-    not_found: "not found: the game may be gone",
-    game_over: "this game is over: start a new one",
-    too_large: "the request is too large",
-    server_error: "the server had a problem",
-    game_not_found: "there is no game {id}",
-    method_not_allowed: "{method} is not allowed here",
-    bad_content_type: "the request must send JSON",
-    storage_error: "the game could not be saved, so the action was not played: {detail}",
-    internal_error: "the server failed: {detail}",
-  },
-  de: {
-    game_won: "die Partie ist gewonnen: keine Züge mehr",
-    nothing_to_undo: "nichts rückgängig zu machen",
-    won_no_undo: "die Partie ist gewonnen: sie kann nicht zurückgenommen werden",
-    not_text: "{what} muss Text sein, nicht {type}",
-    bad_move_text: "„{text}“ ist kein Zug: QUELLE-ZIEL schreiben, zum Beispiel T2-T6 oder W-F",
-    bad_pile: "„{text}“ ist kein Stapel: S, W, F1–F4 oder T1–T7",
-    bad_card: "„{text}“ ist keine Karte: Rang und Farbe schreiben, zum Beispiel TH, 10H oder AS",
-    stock_empty: "der Talon ist leer",
-    waste_empty: "der Ablagestapel ist leer",
-    column_empty: "Spalte {column} ist leer",
-    foundation_empty: "Zielstapel {foundation} ist leer",
-    recycle_stock_not_empty:
-      "der Talon ist noch nicht leer: der Ablagestapel wird erst umgedreht, wenn er leer ist",
-    vegas_one_pass: "Vegas: der Talon darf nur einmal durchgespielt werden",
-    same_pile: "eine Karte kann nicht auf ihren eigenen Stapel ziehen",
-    to_stock: "auf den Talon können keine Karten gelegt werden",
-    to_waste: "auf den Ablagestapel kommen Karten nur vom Talon",
-    stock_only_to_waste: "der Talon gibt nur auf den Ablagestapel",
-    foundation_to_foundation: "eine Karte kann nicht von einem Zielstapel auf einen anderen",
-    wrong_foundation: "{card} gehört auf ihren eigenen Zielstapel, F{foundation}",
-    foundation_needs: "{card} kann noch nicht auf den Zielstapel: erst muss {needed} dort liegen",
-    king_only: "nur ein König darf in eine leere Spalte",
-    does_not_fit:
-      "{card} passt nicht auf {target}: nötig ist eine Karte der anderen Farbe, einen Rang höher",
-    no_card_fits: "keine offene Karte aus Spalte {column} passt auf {target}",
-    king_at_bottom: "der König liegt schon ganz unten in Spalte {column}",
-    not_face_up: "{card} kann nicht bewegt werden: sie liegt verdeckt",
-    not_top_waste: "nur die oberste Karte des Ablagestapels kann gespielt werden",
-    not_top_foundation: "nur die oberste Karte eines Zielstapels kann zurückgenommen werden",
-    not_top_for_foundation: "nur die unterste offene Karte einer Spalte kann auf einen Zielstapel",
-    card_not_in_pile: "{card} ist keine offene Karte von {pile}",
-    code_not_text: "ein Partiecode muss Text sein, nicht {type}",
-    code_format: "„{text}“ ist kein Partiecode: er sieht aus wie KL1-D1N-AAAAAAG",
-    code_prefix: "ein Partiecode beginnt mit KL1, nicht mit „{part}“",
-    code_draw: "der Kartenteil eines Partiecodes ist D1 oder D3, nicht „{part}“",
-    code_scoring:
-      "der Wertungsbuchstabe eines Partiecodes ist N (Normal) oder V (Vegas), nicht „{part}“",
-    code_deal_length: "der Spielteil eines Partiecodes hat 7 Zeichen, nicht {length}",
-    code_alphabet:
-      "der Spielteil eines Partiecodes besteht nur aus den Buchstaben A–Z und den Ziffern 2–7, nicht „{char}“",
-    bad_draw: "Karten pro Zug: 1 oder 3, nicht {value}",
-    bad_scoring: "Wertung: „normal“ oder „vegas“, nicht {value}",
-    bad_deal: "eine Spielnummer ist eine ganze Zahl von 0 bis 34359738367, nicht {value}",
-    bad_snapshot: "kein gültiger Spielstand: {detail}",
-    stale_version:
-      "in einem anderen Tab wurde weitergespielt: der Tisch zeigt jetzt den aktuellen Stand",
-    bad_request: "die Anfrage wurde nicht verstanden: {detail}",
-    confirm_required: "das Zurücksetzen der Statistik muss bestätigt werden",
-    bad_host: "diese Adresse gehört nicht zum Spiel",
-    bad_origin: "eine Anfrage von einer anderen Webseite wurde abgelehnt",
-    not_found: "nicht gefunden: die Partie gibt es nicht mehr",
-    game_over: "diese Partie ist vorbei: bitte eine neue beginnen",
-    too_large: "die Anfrage ist zu groß",
-    server_error: "der Server hatte ein Problem",
-    game_not_found: "es gibt keine Partie {id}",
-    method_not_allowed: "{method} ist hier nicht erlaubt",
-    bad_content_type: "die Anfrage muss JSON senden",
-    storage_error:
-      "die Partie konnte nicht gespeichert werden, der Zug wurde nicht ausgeführt: {detail}",
-    internal_error: "der Server ist gescheitert: {detail}",
-  },
+// The German words for the engine's refusals (klondike.errors.MESSAGES) and the server's,
+// keyed by the refusal's reason and filled from its params. In English the page shows the
+// server's own message, so there is no English table to keep in step.
+const GERMAN_REASONS = {
+  game_won: "die Partie ist gewonnen: keine Züge mehr",
+  nothing_to_undo: "nichts rückgängig zu machen",
+  won_no_undo: "die Partie ist gewonnen: sie kann nicht zurückgenommen werden",
+  not_text: "{what} muss Text sein, nicht {type}",
+  bad_move_text: "„{text}“ ist kein Zug: QUELLE-ZIEL schreiben, zum Beispiel T2-T6 oder W-F",
+  bad_pile: "„{text}“ ist kein Stapel: S, W, F1–F4 oder T1–T7",
+  bad_card: "„{text}“ ist keine Karte: Rang und Farbe schreiben, zum Beispiel TH, 10H oder AS",
+  stock_empty: "der Talon ist leer",
+  waste_empty: "der Ablagestapel ist leer",
+  column_empty: "Spalte {column} ist leer",
+  foundation_empty: "Zielstapel {foundation} ist leer",
+  recycle_stock_not_empty:
+    "der Talon ist noch nicht leer: der Ablagestapel wird erst umgedreht, wenn er leer ist",
+  vegas_one_pass: "Vegas: der Talon darf nur einmal durchgespielt werden",
+  same_pile: "eine Karte kann nicht auf ihren eigenen Stapel ziehen",
+  to_stock: "auf den Talon können keine Karten gelegt werden",
+  to_waste: "auf den Ablagestapel kommen Karten nur vom Talon",
+  stock_only_to_waste: "der Talon gibt nur auf den Ablagestapel",
+  foundation_to_foundation: "eine Karte kann nicht von einem Zielstapel auf einen anderen",
+  wrong_foundation: "{card} gehört auf ihren eigenen Zielstapel, F{foundation}",
+  foundation_needs: "{card} kann noch nicht auf den Zielstapel: erst muss {needed} dort liegen",
+  king_only: "nur ein König darf in eine leere Spalte",
+  does_not_fit:
+    "{card} passt nicht auf {target}: nötig ist eine Karte der anderen Farbe, einen Rang höher",
+  no_card_fits: "keine offene Karte aus Spalte {column} passt auf {target}",
+  king_at_bottom: "der König liegt schon ganz unten in Spalte {column}",
+  not_face_up: "{card} kann nicht bewegt werden: sie liegt verdeckt",
+  not_top_waste: "nur die oberste Karte des Ablagestapels kann gespielt werden",
+  not_top_foundation: "nur die oberste Karte eines Zielstapels kann zurückgenommen werden",
+  not_top_for_foundation: "nur die unterste offene Karte einer Spalte kann auf einen Zielstapel",
+  card_not_in_pile: "{card} ist keine offene Karte von {pile}",
+  code_not_text: "ein Partiecode muss Text sein, nicht {type}",
+  code_format: "„{text}“ ist kein Partiecode: er sieht aus wie KL1-D1N-AAAAAAG",
+  code_prefix: "ein Partiecode beginnt mit KL1, nicht mit „{part}“",
+  code_draw: "der Kartenteil eines Partiecodes ist D1 oder D3, nicht „{part}“",
+  code_scoring:
+    "der Wertungsbuchstabe eines Partiecodes ist N (Normal) oder V (Vegas), nicht „{part}“",
+  code_deal_length: "der Spielteil eines Partiecodes hat 7 Zeichen, nicht {length}",
+  code_alphabet:
+    "der Spielteil eines Partiecodes besteht nur aus den Buchstaben A–Z und den Ziffern 2–7, nicht „{char}“",
+  bad_draw: "Karten pro Zug: 1 oder 3, nicht {value}",
+  bad_scoring: "Wertung: „normal“ oder „vegas“, nicht {value}",
+  bad_deal: "eine Spielnummer ist eine ganze Zahl von 0 bis 34359738367, nicht {value}",
+  bad_snapshot: "kein gültiger Spielstand: {detail}",
+  stale_version:
+    "in einem anderen Tab wurde weitergespielt: der Tisch zeigt jetzt den aktuellen Stand",
+  bad_request: "die Anfrage wurde nicht verstanden: {detail}",
+  confirm_required: "das Zurücksetzen der Statistik muss bestätigt werden",
+  bad_host: "diese Adresse gehört nicht zum Spiel",
+  bad_origin: "eine Anfrage von einer anderen Webseite wurde abgelehnt",
+  not_found: "nicht gefunden: die Partie gibt es nicht mehr",
+  game_over: "diese Partie ist vorbei: bitte eine neue beginnen",
+  too_large: "die Anfrage ist zu groß",
+  server_error: "der Server hatte ein Problem",
+  game_not_found: "es gibt keine Partie {id}",
+  method_not_allowed: "{method} ist hier nicht erlaubt",
+  bad_content_type: "die Anfrage muss JSON senden",
+  storage_error:
+    "die Partie konnte nicht gespeichert werden, der Zug wurde nicht ausgeführt: {detail}",
+  internal_error: "der Server ist gescheitert: {detail}",
+};
+
+// The server's own refusals are worded for a program calling the API ("needs {"confirm":
+// true}", "version 3, not 2"); these few the page says to the player in its own English.
+const ENGLISH_REASONS = {
+  stale_version: "another tab played on this game: the table shows the current position",
+  bad_request: "the request was not understood: {detail}",
+  confirm_required: "resetting the statistics needs a confirmation",
+  bad_host: "this address is not the game's own",
+  bad_origin: "a request from another web page was refused",
+  not_found: "not found: the game may be gone",
+  game_over: "this game is over: start a new one",
+  too_large: "the request is too large",
+  server_error: "the server had a problem",
+  bad_content_type: "the request must send JSON",
 };
 
 export const LANGUAGES = ["de", "en"];
@@ -424,9 +383,9 @@ export function keys(code) {
   return Object.keys(TABLES[code] || {});
 }
 
-/** Every reason key known to a table. */
-export function reasonKeys(code) {
-  return Object.keys(REASONS[code] || {});
+/** Every refusal reason with a German text (the tests check it covers every reason). */
+export function germanReasons() {
+  return Object.keys(GERMAN_REASONS);
 }
 
 /** A card name as the engine writes it ("TH") in words: "ten of hearts", "Herz Zehn". */
@@ -447,17 +406,16 @@ export function pileWords(pile) {
   return t(`pile_${pile[0]}`, { n: pile.slice(1) });
 }
 
-// A card as messages print it ("10♥", "Q♠"): German ranks B, D for J, Q.
-function localCard(text) {
+// A card as messages print it ("10♥", "Q♠") with German ranks: B, D for J, Q.
+function germanCard(text) {
   const match = /^(10|[2-9AJQK])([♠♥♦♣])$/.exec(text);
-  if (!match || current !== "de") return text;
+  if (!match) return text;
   const rank = { J: "B", Q: "D" }[match[1]] ?? match[1];
   return rank + match[2];
 }
 
-// A pile as the engine's messages name it ("column 3", "the waste").
-function localPile(text) {
-  if (current === "en") return text;
+// A pile as the engine's messages name it ("column 3", "the waste"), in German.
+function germanPile(text) {
   let match = /^column (\d)$/.exec(text);
   if (match) return `Spalte ${match[1]}`;
   match = /^foundation (\d)$/.exec(text);
@@ -467,30 +425,35 @@ function localPile(text) {
   return text;
 }
 
-function localParams(params) {
+const GERMAN_WHAT = { card: "eine Karte", pile: "ein Stapel", move: "ein Zug" };
+
+function germanParams(params) {
   const out = {};
   for (const [name, value] of Object.entries(params || {})) {
     if (typeof value !== "string") out[name] = value;
-    else if (name === "pile") out[name] = localPile(value);
-    else if (name === "what" && current === "de") {
-      out[name] = { card: "eine Karte", pile: "ein Stapel", move: "ein Zug" }[value] ?? value;
-    } else out[name] = localCard(value);
+    else if (name === "pile") out[name] = germanPile(value);
+    else if (name === "what") out[name] = GERMAN_WHAT[value] ?? value;
+    else out[name] = germanCard(value);
   }
   return out;
 }
 
-/** True if `reason` has a translation. */
-export function knowsReason(reason) {
-  return Boolean(REASONS.en[reason]);
-}
-
-/** A refusal in the player's language: its key translated and its params filled in. */
+/**
+ * A refusal as the player reads it, capitalised: in German from the reason and its params; in
+ * English the server's message, except for the few server refusals the page words itself.
+ * @param {string} reason the refusal's key, e.g. "king_only"
+ * @param {object} params its values, e.g. {card: "Q♠"}
+ * @param {string} message the server's English sentence
+ * @returns {string}
+ */
 export function reasonText(reason, params, message) {
-  const table = REASONS[current];
-  const text = table[reason] ?? REASONS.en[reason];
-  if (!text) return message || reason;
-  const filled = fill(text, localParams(params));
-  return filled.charAt(0).toUpperCase() + filled.slice(1);
+  let text;
+  if (current === "de" && GERMAN_REASONS[reason]) {
+    text = fill(GERMAN_REASONS[reason], germanParams(params));
+  } else if (current === "en" && ENGLISH_REASONS[reason]) {
+    text = fill(ENGLISH_REASONS[reason], params);
+  } else text = message || reason;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Apply the table to every element with data-i18n (text), data-i18n-label (aria-label),

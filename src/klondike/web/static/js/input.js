@@ -8,11 +8,16 @@ export const DRAG_TOUCH_PX = 10;
 export const DOUBLE_MS = 300;
 export const DOUBLE_PX = 28;
 
+/** Mouse and touch on the table: taps, double taps and drags. */
 export class PointerInput {
   /**
-   * @param board the Board
-   * @param actions {tap(gesture), secondTap(firstGesture), drag(card, target) -> Promise,
-   *   targets(card) -> piles, enabled() -> bool}
+   * @param {import("./board.js").Board} board the table the pointer acts on
+   * @param {object} actions what the gestures ask for:
+   *   enabled() -> bool, whether the table takes input now;
+   *   targets(card) -> pile names the card may go to, to light them up during a drag;
+   *   tap(gesture) a tap ({pile, card, top, faceDown, ...}; may set gesture.done to a promise);
+   *   secondTap(firstGesture) the second tap of a double tap;
+   *   drag(card, target) -> Promise, a card (and the cards on it) dropped on a pile.
    */
   constructor(board, actions) {
     this.board = board;
@@ -35,6 +40,7 @@ export class PointerInput {
     });
   }
 
+  /** A press on the table: remember what it is on; a tap or a drag is decided later. */
   down(e) {
     if (!this.actions.enabled()) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
@@ -85,6 +91,7 @@ export class PointerInput {
     root.addEventListener("lostpointercapture", this.onCancel);
   }
 
+  /** The pointer moved: far enough with a movable card, the press becomes a drag. */
   move(e) {
     const press = this.press;
     if (!press || e.pointerId !== press.id) return;
@@ -99,6 +106,7 @@ export class PointerInput {
     if (!this.frame) this.frame = requestAnimationFrame(() => this.paintDrag());
   }
 
+  /** Lift the pressed card (and the cards on it) and hold the table still. */
   startDrag(press) {
     const item = press.item;
     const names = item.run ?? [item.name];
@@ -115,6 +123,7 @@ export class PointerInput {
     this.board.highlight(this.actions.targets(press.card));
   }
 
+  /** Draw the dragged cards under the pointer (once per frame). */
   paintDrag() {
     this.frame = 0;
     const press = this.press;
@@ -124,6 +133,7 @@ export class PointerInput {
     for (const d of press.els) d.el.style.transform = `translate(${d.x + dx}px, ${d.y + dy}px)`;
   }
 
+  /** Stop following the pointer; returns the press that ended. */
   finish() {
     const root = this.board.root;
     root.removeEventListener("pointermove", this.onMove);
@@ -142,6 +152,7 @@ export class PointerInput {
     return press;
   }
 
+  /** The press ended: a tap, or a drop on the pile under the pointer. */
   up(e) {
     if (!this.press || e.pointerId !== this.press.id) return;
     const press = this.finish();
@@ -163,6 +174,7 @@ export class PointerInput {
     Promise.resolve(this.actions.drag(press.card, target)).finally(() => this.board.thaw());
   }
 
+  /** The press was taken away (Escape, a lost pointer): the cards slide back. */
   cancel(e) {
     if (!this.press || e.pointerId !== this.press.id) return;
     const press = this.finish();
@@ -172,6 +184,7 @@ export class PointerInput {
     }
   }
 
+  /** A tap, or the second tap of a double tap. */
   tap(press, e) {
     const now = performance.now();
     const last = this.last;

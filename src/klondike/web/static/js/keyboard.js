@@ -3,9 +3,11 @@
 // Tab goes from pile to pile; the arrow keys move between piles (left/right) and along a
 // column's face-up cards and between the two rows (up/down). Enter or Space taps, D double
 // taps, M picks the focused card up and puts it down on the focused pile (Enter also puts
-// it down), Escape lets go. U (or Ctrl+Z) undoes, N opens the New game dialog.
+// it down), Escape lets go. The page-wide keys (U or Ctrl+Z undo, N new game) are in
+// shortcuts.js. Like the pointer, this only says what the player did; the server decides.
 
 import { cardWords, t } from "./i18n.js";
+import { pileCards, topCard } from "./piles.js";
 
 const TOP_ROW = ["S", "W", null, "F1", "F2", "F3", "F4"];
 const COLUMNS = ["T1", "T2", "T3", "T4", "T5", "T6", "T7"];
@@ -15,11 +17,17 @@ function slotOf(pile) {
   return i >= 0 ? i : COLUMNS.indexOf(pile);
 }
 
+/** Keys on the table: moves a cursor over piles and cards and says what the player did. */
 export class KeyboardInput {
   /**
-   * @param board the Board
-   * @param actions {tapPile(pile, card), doubleTap(pile, card), drag(card, target), targets(card),
-   *   undo(), newGame(), announce(text), enabled()}
+   * @param {import("./board.js").Board} board the table the keys act on
+   * @param {object} actions what the keys ask for:
+   *   enabled() -> bool, whether the table takes keys now (no dialog open, a game shown);
+   *   targets(card) -> pile names the card may go to, to light them up;
+   *   tapPile(pile, card?) taps a pile (card: the card aimed at, if any);
+   *   doubleTap(pile, card?) double taps it;
+   *   drag(card, target) puts a picked-up card down on a pile;
+   *   announce(text) tells a screen reader what happened.
    */
   constructor(board, actions) {
     this.board = board;
@@ -30,6 +38,7 @@ export class KeyboardInput {
     board.root.addEventListener("focusin", (e) => this.focused(e));
   }
 
+  /** Focus moved into the table: the cursor follows it. */
   focused(e) {
     const pileEl = e.target.closest?.("[data-pile]");
     if (!pileEl) return;
@@ -40,16 +49,12 @@ export class KeyboardInput {
 
   /** The face-up cards of a pile as drawn now, bottom first. */
   cardsOf(pile) {
-    const names = [];
-    for (const item of this.board.items?.values() ?? []) {
-      if (item.pile === pile && item.name) names.push(item);
-    }
-    return names.sort((a, b) => a.z - b.z).map((item) => item.name);
+    return this.board.shown ? pileCards(this.board.shown, pile) : [];
   }
 
+  /** The top card of a pile as drawn now, or null. */
   topOf(pile) {
-    const cards = this.cardsOf(pile);
-    return pile === "S" ? null : (cards[cards.length - 1] ?? null);
+    return this.board.shown ? topCard(this.board.shown, pile) : null;
   }
 
   /** Put the focus on a pile's card (its top card unless `card` is given) or on the pile. */
@@ -72,6 +77,7 @@ export class KeyboardInput {
     this.focus(pile);
   }
 
+  /** One key on the table: move the cursor, tap, double tap, pick up or put down. */
   key(e) {
     if (!this.actions.enabled() || e.altKey || e.metaKey) return;
     const cursor = this.cursor;
@@ -119,12 +125,14 @@ export class KeyboardInput {
     }
   }
 
+  /** Left or right (`step` -1 or 1) along the row, wrapping round. */
   sideways(pile, step) {
     const row = pile[0] === "T" ? COLUMNS : TOP_ROW.filter(Boolean);
     const i = row.indexOf(pile);
     this.focus(row[(i + step + row.length) % row.length]);
   }
 
+  /** Up or down (`step` -1 or 1): along a column's face-up cards, or between the rows. */
   vertical(pile, card, step) {
     if (pile[0] !== "T") {
       if (step > 0) this.focus(COLUMNS[slotOf(pile)]);
@@ -141,6 +149,7 @@ export class KeyboardInput {
     }
   }
 
+  /** Pick up the focused card (a movable one) and light up where it may go. */
   pick(pile, card) {
     const name = card ?? this.topOf(pile);
     const item = name ? this.board.item(name) : null;
@@ -151,6 +160,7 @@ export class KeyboardInput {
     this.actions.announce(t("picked", { card: cardWords(name) }));
   }
 
+  /** Put the picked-up card down on `pile` (its own pile: cancelled). */
   drop(pile) {
     const picked = this.picked;
     this.letGo();
@@ -162,6 +172,7 @@ export class KeyboardInput {
     this.actions.drag(picked.card, pile);
   }
 
+  /** Drop what is picked up without moving it. */
   letGo() {
     if (this.picked) this.board.card(this.picked.card)?.classList.remove("picked");
     this.picked = null;

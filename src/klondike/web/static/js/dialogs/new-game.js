@@ -1,0 +1,73 @@
+// The New game dialog: draw count and scoring, or a game code that restores a deal.
+
+import { ApiError } from "../api.js";
+import { reasonText, t } from "../i18n.js";
+import { mayLeave } from "./confirm.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+/** The New game dialog. */
+export class NewGameDialog {
+  /**
+   * @param {import("../game.js").Game} game the game it starts
+   * @param {() => void} beforeOpen runs before it opens (the win screen closes)
+   */
+  constructor(game, beforeOpen) {
+    this.game = game;
+    this.beforeOpen = beforeOpen;
+    this.dialog = $("#new-dialog");
+    this.form = $("#new-form");
+    this.error = $("#new-error");
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.submit();
+    });
+    $("#new-cancel").addEventListener("click", () => this.dialog.close());
+    $("#code-input").addEventListener("input", () => {
+      this.error.textContent = "";
+    });
+  }
+
+  /** Open it with the current game's draw count and scoring chosen. */
+  open() {
+    const view = this.game.view;
+    const fields = this.form.elements;
+    if (view) {
+      fields.draw.value = String(view.draw);
+      fields.scoring.value = view.scoring;
+    }
+    fields.code.value = "";
+    this.error.textContent = "";
+    this.beforeOpen();
+    this.dialog.showModal();
+  }
+
+  /** Start: a bad code keeps the dialog open and says what is wrong with it. */
+  async submit() {
+    const fields = this.form.elements;
+    const code = fields.code.value.trim();
+    const body = code
+      ? { code }
+      : { draw: Number(fields.draw.value), scoring: fields.scoring.value };
+    this.error.textContent = "";
+    if (!(await mayLeave(this.game, t("confirm_new")))) return;
+    try {
+      await this.game.start(body, true);
+      this.dialog.close();
+    } catch (err) {
+      // game_over: another tab left this game for a new one already; refused() follows it.
+      const mistake =
+        err instanceof ApiError &&
+        err.reason !== "game_over" &&
+        err.status >= 400 &&
+        err.status < 500;
+      if (mistake) {
+        this.error.textContent = reasonText(err.reason, err.params, err.message);
+        fields.code.focus();
+      } else {
+        this.dialog.close();
+        this.game.refused(err);
+      }
+    }
+  }
+}

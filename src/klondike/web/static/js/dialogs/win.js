@@ -1,0 +1,57 @@
+// The win screen: the figures of the game just won, Play again and New game.
+
+import { formatTime } from "../clock.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+// The last cards land before the win screen opens.
+const WIN_PAUSE_MS = 450;
+
+/** The win screen, shown once per game won. */
+export class WinDialog {
+  /**
+   * @param {import("../game.js").Game} game
+   * @param {() => void} newGame opens the New game dialog
+   */
+  constructor(game, newGame) {
+    this.game = game;
+    this.dialog = $("#win-dialog");
+    this.shownFor = null; // the id of the game whose win screen was shown
+    $("#win-again").addEventListener("click", () => {
+      const code = this.game.view?.code;
+      this.close();
+      if (code) this.game.start({ code });
+    });
+    $("#win-new").addEventListener("click", () => newGame());
+  }
+
+  /** A view came: if it is a win not yet shown, open the screen once the cards have landed. */
+  showIfWon(view) {
+    if (!view.won || this.shownFor === view.id) return;
+    this.shownFor = view.id;
+    setTimeout(() => this.open(), WIN_PAUSE_MS);
+  }
+
+  /** Open it for the current view (if it is still won). */
+  open() {
+    const view = this.game.view;
+    if (!view?.won) return;
+    $("#win-score").textContent = view.score_text;
+    $("#win-moves").textContent = String(view.moves);
+    $("#win-time").textContent = formatTime(view.elapsed_ms);
+    $("#win-code").textContent = view.code;
+    if (!this.dialog.open) this.dialog.showModal();
+    $("#win-new").focus();
+  }
+
+  /** Close it if it is open. */
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  /** A game (re)started: close the screen; the next win is shown again. */
+  reset() {
+    this.shownFor = null;
+    this.close();
+  }
+}

@@ -1,0 +1,143 @@
+// The game in progress as the server last showed it, and every request that changes it.
+// Each action names the version of the view it was made on and waits its turn in the queue,
+// so nothing is lost and nothing is applied to the wrong position.
+
+import { ApiError, call } from "./api.js";
+import { reasonText, t } from "./i18n.js";
+import { topCard } from "./piles.js";
+import { ActionQueue } from "./queue.js";
+
+/** The server's game, seen from this tab. */
+export class Game {
+  /**
+   * @param {object} hooks what the page does with the answers:
+   *   show(view) draws a view; started() a new or restarted game began;
+   *   played(move) a move was played ("T2-T6"); message(text) tells the player something.
+   */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.view = null;
+    this.queue = new ActionQueue((err) => this.refused(err));
+  }
+
+  /** Take `view` as the current one and draw it. */
+  show(view) {
+    this.view = view;
+    this.hooks.show(view);
+  }
+
+  /** True while the game has moves and is not won: leaving it counts as lost. */
+  unfinished() {
+    const view = this.view;
+    return Boolean(view && view.moves > 0 && !view.won);
+  }
+
+  /**
+   * Send one action on the game in progress, in its turn.
+   * @param {object | ((view: object) => object | null)} make the action's body, or a function
+   *   that makes it from the view current when its turn comes (null: nothing is sent)
+   * @returns {Promise<object | null>} the server's answer
+   */
+  act(make) {
+    return this.queue.run(async () => {
+      const view = this.view;
+      const body = typeof make === "function" ? make(view) : make;
+      if (!body || !view) return null;
+      const data = await call("POST", `/api/games/${view.id}/actions`, {
+        version: view.version,
+        ...body,
+      });
+      this.show(data);
+      if (data.played) this.hooks.played(data.played);
+      return data;
+    });
+  }
+
+  /**
+   * Tap a pile. With `card` named, only while it is still the pile's top card when the tap's
+   * turn comes (an action queued before it may have covered it). An empty stock that may not
+   * be turned again asks the engine for W-S, which says why not.
+   */
+  tapPile(pile, card = null) {
+    if (pile !== "S") {
+      return this.act((view) =>
+        card === null || topCard(view, pile) === card ? { action: "tap", pile } : null,
+      );
+    }
+    return this.act((view) =>
+      view.stock.count === 0 && view.stock.recycle !== "allowed"
+        ? { action: "move", move: "W-S" }
+        : { action: "tap", pile: "S" },
+    );
+  }
+
+  /** The piles `card` may go to in the current view. */
+  targets(card) {
+    return this.view?.targets?.[card] ?? [];
+  }
+
+  /**
+   * Start a game ({draw, scoring} or {code}); the game in progress is abandoned.
+   * @param {boolean} raw true: a refusal rejects instead of being shown
+   */
+  start(body, raw = false) {
+    return this.queue.run(async () => {
+      const current = this.view;
+      const request = { ...body };
+      if (current && !current.won) request.abandon = current.id;
+      const view = await call("POST", "/api/games", request);
+      this.hooks.started();
+      this.show(view);
+      return view;
+    }, raw);
+  }
+
+  /** Deal the game in progress again from the start. */
+  restart() {
+    return this.queue.run(async () => {
+      const current = this.view;
+      const fresh = await call("POST", `/api/games/${current.id}/restart`, {
+        version: current.version,
+      });
+      this.hooks.started();
+      this.show(fresh);
+      return fresh;
+    });
+  }
+
+  /** Show the game in progress (raw: a failure rejects, as at start-up). */
+  follow(raw = false) {
+    return this.queue.run(async () => {
+      const view = await call("GET", "/api/game");
+      this.show(view);
+      return view;
+    }, raw);
+  }
+
+  /** Catch up with what another tab played meanwhile (or the game it started). */
+  refresh() {
+    const view = this.view;
+    if (!view) return null;
+    return this.queue.run(async () => {
+      const fresh = await call("GET", `/api/games/${view.id}`);
+      if (fresh.status === "abandoned") this.show(await call("GET", "/api/game"));
+      else if (fresh.version !== this.view.version) this.show(fresh);
+    });
+  }
+
+  /** A refusal or a failure: show the position the server sent and say why. */
+  refused(err) {
+    if (!(err instanceof ApiError)) {
+      console.error(err);
+      this.hooks.message(t("server_error"));
+      return;
+    }
+    if (err.game) this.show(err.game);
+    if (err.reason === "game_over" && err.params?.status === "abandoned") {
+      // Another tab started a new game: show the game in progress.
+      this.follow();
+    }
+    if (err.reason === "network") this.hooks.message(t("network", { detail: err.message }));
+    else this.hooks.message(reasonText(err.reason, err.params, err.message));
+  }
+}

@@ -1,0 +1,24 @@
+// The page's keys outside the table: U or Ctrl+Z undoes, N opens the New game dialog. They
+// are off while a dialog is open or a form field has the focus.
+
+/**
+ * Listen for the page's shortcut keys.
+ * @param {object} actions undo() and newGame()
+ */
+export function bindShortcuts(actions) {
+  document.addEventListener("keydown", (e) => {
+    if (document.querySelector("dialog[open]") || e.altKey || e.metaKey) return;
+    if (e.target.closest?.("input, select, textarea")) return;
+    if ((e.key === "z" || e.key === "Z") && e.ctrlKey) {
+      e.preventDefault();
+      actions.undo();
+    } else if (e.ctrlKey) {
+      return;
+    } else if (e.key === "u" || e.key === "U") {
+      actions.undo();
+    } else if (e.key === "n" || e.key === "N") {
+      e.preventDefault();
+      actions.newGame();
+    }
+  });
+}

@@ -1,0 +1,120 @@
+// The statistics tables: one column per mode (draw count and scoring), then the recent games.
+
+import { formatTime } from "./clock.js";
+import { lang, t } from "./i18n.js";
+
+const NONE = "–";
+
+function modeName(draw, scoring) {
+  return t(`mode_d${draw}${scoring === "vegas" ? "v" : "n"}`);
+}
+
+function dollars(amount) {
+  if (amount > 0) return `+$${amount}`;
+  if (amount < 0) return `-$${-amount}`;
+  return "$0";
+}
+
+function cell(tag, text, cls) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  if (cls) el.className = cls;
+  return el;
+}
+
+function section(tag, rows) {
+  const el = document.createElement(tag);
+  el.append(...rows);
+  return el;
+}
+
+// One row per figure: its label key and how a mode's value is written.
+const FIGURES = [
+  ["st_played", (m) => String(m.played)],
+  ["st_won", (m) => String(m.won)],
+  ["st_win_rate", (m) => `${Math.round(m.win_rate * 100)} %`],
+  ["st_current_streak", (m) => String(m.current_streak)],
+  ["st_longest_streak", (m) => String(m.longest_streak)],
+  [
+    "st_best_score",
+    (m) => {
+      if (m.best_score == null) return NONE;
+      return m.scoring === "vegas" ? dollars(m.best_score) : String(m.best_score);
+    },
+  ],
+  ["st_fastest_win", (m) => (m.fastest_win_ms == null ? NONE : formatTime(m.fastest_win_ms))],
+  ["st_fewest_moves", (m) => (m.fewest_moves == null ? NONE : String(m.fewest_moves))],
+  ["st_perfect_wins", (m) => String(m.perfect_wins)],
+  ["st_vegas_balance", (m) => (m.vegas_balance == null ? NONE : dollars(m.vegas_balance))],
+];
+
+const RECENT_COLUMNS = ["col_date", "col_code", "col_mode", "col_result", "score", "moves", "time"];
+
+function renderModes(table, modes) {
+  const head = document.createElement("tr");
+  head.append(cell("th", ""));
+  for (const m of modes) {
+    const th = cell("th", "", "num mode");
+    for (const part of modeName(m.draw, m.scoring).split(" · ")) th.append(cell("span", part));
+    head.append(th);
+  }
+  const rows = FIGURES.map(([key, value]) => {
+    const tr = document.createElement("tr");
+    tr.dataset.stat = key.slice(3);
+    tr.append(cell("th", t(key)));
+    for (const m of modes) {
+      const td = cell("td", value(m), "num");
+      td.dataset.mode = `D${m.draw}${m.scoring === "vegas" ? "V" : "N"}`;
+      tr.append(td);
+    }
+    return tr;
+  });
+  table.replaceChildren(section("thead", [head]), section("tbody", rows));
+}
+
+function renderRecent(table, games, replay) {
+  if (!games.length) {
+    const tr = document.createElement("tr");
+    tr.append(cell("td", t("no_games")));
+    table.replaceChildren(tr);
+    return;
+  }
+  const head = document.createElement("tr");
+  for (const key of RECENT_COLUMNS) head.append(cell("th", t(key), `col-${key}`));
+  head.append(cell("th", ""));
+  const dates = new Intl.DateTimeFormat(lang(), { dateStyle: "short", timeStyle: "short" });
+  const rows = games.map((game) => {
+    const tr = document.createElement("tr");
+    tr.dataset.game = String(game.id);
+    tr.dataset.result = game.result;
+    const when = new Date(game.ended_at ?? game.started_at);
+    tr.append(
+      cell("td", Number.isNaN(when.getTime()) ? "" : dates.format(when), "col-col_date"),
+      cell("td", game.code, "mono"),
+      cell("td", modeName(game.draw, game.scoring), "col-col_mode"),
+      cell("td", t(`result_${game.result}`), `result-${game.result}`),
+      cell("td", game.score_text, "num"),
+      cell("td", String(game.moves), "num"),
+      cell("td", formatTime(game.elapsed_ms), "num col-time"),
+    );
+    const button = cell("button", t("replay"), "btn btn-small replay");
+    button.type = "button";
+    button.setAttribute("aria-label", t("replay_label", { code: game.code }));
+    button.addEventListener("click", () => replay(game.code));
+    tr.append(section("td", [button]));
+    return tr;
+  });
+  table.replaceChildren(section("thead", [head]), section("tbody", rows));
+}
+
+/**
+ * Fill the two statistics tables from the server's /api/stats answer.
+ * @param {HTMLTableElement} modes the table of figures per mode
+ * @param {HTMLTableElement} recent the table of recent games
+ * @param {object} data {modes: [...], recent: [...]}
+ * @param {(code: string) => void} replay what a game's Replay button does
+ */
+export function renderStats(modes, recent, data, replay) {
+  renderModes(modes, data.modes);
+  renderRecent(recent, data.recent, replay);
+}
