@@ -840,3 +840,13 @@ def test_recent_games_show_the_running_clock_of_the_open_game(db_path: Path) -> 
         clock.seconds += 7
         recent = client.get("/api/stats").json()["recent"]
         assert recent[0]["id"] == view["id"] and recent[0]["elapsed_ms"] == 7000
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-ſſſſſſſ", "KL1-D1N-AAAAAß"])
+def test_a_code_that_is_not_ascii_is_refused_with_its_reason(client: TestClient, code: str) -> None:
+    """Unicode case mapping would read them as KL1-D1N-SSSSSSS and KL1-D1N-AAAAASS."""
+    answer = client.post("/api/games", json={"code": code})
+    assert answer.status_code == 400
+    assert answer.json()["error"]["reason"] == "code_not_ascii"
+    assert code[-1] in answer.json()["error"]["message"]
+    assert client.get("/api/stats").json()["recent"] == []
