@@ -214,6 +214,8 @@ def _check_version_and_integrity(conn: sqlite3.Connection, where: str) -> str | 
         return None  # a new or empty file: nothing to check
     try:
         problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)")]
+    except sqlite3.OperationalError as err:  # locked, busy, unreadable: not a damaged file
+        raise DatabaseError(f"cannot use the database {where}: {err}") from err
     except sqlite3.DatabaseError as err:
         return str(err)
     if problems == ["ok"]:
