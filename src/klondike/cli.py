@@ -4,6 +4,7 @@ statistics (the store returns them as data; this module lays them out for a term
 klondike [--host H] [--port P] [--no-browser] [--db PATH]   start the game
 klondike show CODE                                          print a deal's layout
 klondike stats [--db PATH]                                  print the statistics
+klondike backup FILE [--db PATH]                            copy the database to FILE
 klondike solve CODE|--snapshot FILE [--budget S] [--states N]  solve a deal or position
 klondike export CODE --format solvitaire|shootme|json       write a deal for other solvers
 """
@@ -53,8 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     show = commands.add_parser("show", help="print the layout of a game code")
     show.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
-    stats = commands.add_parser("stats", help="print the statistics")
-    stats.add_argument("--db", metavar="PATH", help="the database file")
+    stats = commands.add_parser("stats", help="print the statistics (reads only)")
+    stats.add_argument("--db", metavar="PATH", help="the database file", default=argparse.SUPPRESS)
+    backup = commands.add_parser(
+        "backup", help="write a consistent copy of the database to FILE, even while playing"
+    )
+    backup.add_argument("file", metavar="FILE", help="the copy to write (must not exist yet)")
+    backup.add_argument("--db", metavar="PATH", help="the database file", default=argparse.SUPPRESS)
     solve = commands.add_parser(
         "solve", help="prove a deal or position winnable (with the line) or unwinnable"
     )
@@ -87,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command(args)
     if args.command == "stats":
         return print_stats(args.db)
+    if args.command == "backup":
+        return write_backup(args.db, args.file)
     from .web.serve import serve
 
     return serve(host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db)
@@ -98,15 +106,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 def print_stats(db: str | None) -> int:
     """``klondike stats``: print the statistics and the recent games; returns the exit status.
 
-    ``db`` is the database file (None: the default one). A database that cannot be opened
-    (e.g. one from a newer klondike) gets a message on stderr and status 2.
+    ``db`` is the database file (None: the default one), opened read-only: nothing is
+    created, migrated or written. No file there, or one that cannot be read (e.g. one from
+    a newer klondike), gets a message on stderr and status 2.
     """
-    from .store.database import DatabaseError, default_db_path, open_database
+    from .store.database import DatabaseError, default_db_path, open_readonly
     from .store.stats import recent, summary
 
     where = default_db_path() if db is None else Path(db)
     try:
-        conn = open_database(where)
+        conn = open_readonly(where)
     except DatabaseError as err:
         print(f"klondike: {err}", file=sys.stderr)
         return 2
@@ -123,6 +132,37 @@ def print_stats(db: str | None) -> int:
     print(format_summary(modes))
     print()
     print(format_recent(games))
+    return 0
+
+
+def write_backup(db: str | None, file: str) -> int:
+    """``klondike backup FILE``: a consistent copy of the database (SQLite's online backup,
+    so a server may be playing meanwhile); ``klondike --db FILE`` opens it. Returns the exit
+    status: 2, with a message, if there is no database or FILE exists already."""
+    from .store.database import DatabaseError, backup, default_db_path, open_readonly
+
+    where = default_db_path() if db is None else Path(db)
+    target = Path(file)
+    if target.exists():
+        print(f"klondike: {target} exists already: choose a new file name", file=sys.stderr)
+        return 2
+    partial = target.with_name(target.name + ".partial")
+    try:
+        conn = open_readonly(where)
+    except DatabaseError as err:
+        print(f"klondike: {err}", file=sys.stderr)
+        return 2
+    try:
+        backup(conn, partial)
+        games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        partial.replace(target)
+    except (sqlite3.Error, OSError) as err:
+        partial.unlink(missing_ok=True)
+        print(f"klondike: cannot write the copy {target}: {err}", file=sys.stderr)
+        return 2
+    finally:
+        conn.close()
+    print(f"klondike: {where} copied to {target} ({games} games); open it with --db {target}")
     return 0
 
 

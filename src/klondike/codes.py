@@ -79,7 +79,10 @@ def parse_code(code: object) -> GameCode:
     """
     if not isinstance(code, str):
         raise InvalidCode("code_not_text", type=type(code).__name__)
-    text = code.strip().upper()
+    text = code.strip()
+    if not text.isascii():  # before upper(): "ſ" and "ß" would become "S" and "SS"
+        raise InvalidCode("code_not_ascii", char=next(c for c in text if not c.isascii()))
+    text = text.upper()
     parts = text.split("-")
     if len(parts) != 3 or len(parts[1]) != 3:
         raise InvalidCode("code_format", text=code.strip())

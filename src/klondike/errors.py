@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     # game codes
     "code_not_text": "a game code must be text, not {type}",
     "code_format": "“{text}” is not a game code: it looks like KL1-D1N-AAAAAAG",
+    "code_not_ascii": "a game code has only plain letters (A–Z), digits and hyphens, not “{char}”",
     "code_prefix": "a game code starts with {prefixes}, not “{part}”",
     "code_draw": "the draw part of a game code is D1 or D3, not “{part}”",
     "code_scoring": "the scoring letter of a game code is N (Normal), V (Vegas) or X (no score), "

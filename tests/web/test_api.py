@@ -6,6 +6,7 @@ import json
 import random
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -502,16 +503,43 @@ def test_a_restarted_server_continues_the_game_with_its_undo_history(db_path: Pa
         assert act(client, restored, "undo").json()["error"]["reason"] == "nothing_to_undo"
 
 
-def test_an_unreadable_open_game_is_set_aside(db_path: Path) -> None:
-    game_id = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"))
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda text: '{"broken": 1}', id="not-a-snapshot"),
+        pytest.param(lambda text: text[:-1], id="last-byte-cut"),
+        pytest.param(lambda text: text[: len(text) // 2] + "\x00" * 40, id="zeros"),
+    ],
+)
+def test_a_damaged_game_is_said_kept_and_never_shown_as_another(
+    db_path: Path, damage: Callable[[str], str]
+) -> None:
+    """The damaged row stays as it is; the player is told what was damaged and what was
+    kept; no other position (not the fresh deal) is ever shown as the game."""
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    game.tap("S")
+    game_id = insert(db_path, game)
     conn = store.open_database(db_path)
-    conn.execute("UPDATE games SET snapshot = '{\"broken\": 1}' WHERE id = ?", (game_id,))
+    conn.execute("UPDATE games SET score = 42, version = 7 WHERE id = ?", (game_id,))
+    damaged = damage(row(db_path, game_id).snapshot)
+    conn.execute("UPDATE games SET snapshot = ? WHERE id = ?", (damaged, game_id))
     conn.close()
+    before = row(db_path, game_id)
     with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
-        view = client.get("/api/game").json()
-        assert view["id"] != game_id and view["status"] == "playing"
-        assert client.get(f"/api/games/{game_id}").json()["status"] == "abandoned"
-    assert row(db_path, game_id).status == "abandoned"
+        for path in ("/api/game", f"/api/games/{game_id}"):
+            answer = client.get(path)
+            assert answer.status_code == 409
+            error = answer.json()["error"]
+            assert error["reason"] == "game_damaged" and answer.json()["game"] is None
+            assert error["params"]["id"] == game_id
+            assert error["params"]["code"] == "KL1-D1N-AAAAAAG"
+            assert "damaged" in error["message"] and "kept" in error["message"]
+        wrong = act(client, {"id": game_id, "version": 7}, "tap", pile="S")
+        assert wrong.status_code == 409 and wrong.json()["error"]["reason"] == "game_damaged"
+        fresh = client.post("/api/games", json={"abandon": game_id})
+        assert fresh.status_code == 200 and fresh.json()["id"] != game_id
+        assert client.get("/api/game").json()["id"] == fresh.json()["id"]
+    assert row(db_path, game_id) == before  # kept exactly
 
 
 # --------------------------------------------------------------------------- two tabs
@@ -772,13 +800,49 @@ def test_database_failures_are_503_not_500(
     for answer in answers:
         assert answer.status_code in (200, 503)
         if answer.status_code == 503:
-            assert answer.json()["error"]["reason"] == "storage_error"
+            assert answer.json()["error"]["reason"].startswith("storage_")
             assert "database is locked" in answer.json()["error"]["message"]
     monkeypatch.undo()
     conn = sqlite3.connect(db_path)
     count = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     conn.close()
     assert count == (2 if failing != "insert_game" else 1)
+
+
+def test_each_storage_failure_says_what_failed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read, an action, a new game and a statistics reset each say what failed."""
+    from klondike.store import stats as statistics
+
+    view = client.get("/api/game").json()
+    client.app.state.games.open.clear()  # type: ignore[attr-defined]
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    cases = [
+        (store, "load_game", "GET", f"/api/games/{view['id']}", None, "storage_read_error",
+         f"game {view['id']} could not be read from the database: disk I/O error"),
+        (statistics, "summary", "GET", "/api/stats", None, "storage_read_error",
+         "the statistics could not be read from the database: disk I/O error"),
+        (statistics, "reset", "POST", "/api/stats/reset", {"confirm": True},
+         "storage_reset_error",
+         "the statistics could not be reset, so they are unchanged: disk I/O error"),
+        (store, "insert_game", "POST", "/api/games", {}, "storage_new_game_error",
+         "the new game could not be saved, so it was not started: disk I/O error"),
+        (store, "save_game", "POST", f"/api/games/{view['id']}/actions",
+         {"version": 0, "action": "tap", "pile": "S"}, "storage_error",
+         "the game could not be saved, so the action was not played: disk I/O error"),
+    ]  # fmt: skip
+    for module, name, method, path, body, reason, message in cases:
+        with monkeypatch.context() as patch:
+            patch.setattr(module, name, broken)
+            answer = client.request(method, path, json=body)
+        assert answer.status_code == 503, (name, answer.json())
+        assert answer.json()["error"]["reason"] == reason
+        assert answer.json()["error"]["message"] == message
+    assert client.get("/api/game").json()["version"] == 0
 
 
 def test_the_last_100_actions_stay_undoable_across_a_restart(db_path: Path) -> None:
@@ -831,3 +895,13 @@ def test_recent_games_show_the_running_clock_of_the_open_game(db_path: Path) -> 
         clock.seconds += 7
         recent = client.get("/api/stats").json()["recent"]
         assert recent[0]["id"] == view["id"] and recent[0]["elapsed_ms"] == 7000
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-ſſſſſſſ", "KL1-D1N-AAAAAß"])
+def test_a_code_that_is_not_ascii_is_refused_with_its_reason(client: TestClient, code: str) -> None:
+    """Unicode case mapping would read them as KL1-D1N-SSSSSSS and KL1-D1N-AAAAASS."""
+    answer = client.post("/api/games", json={"code": code})
+    assert answer.status_code == 400
+    assert answer.json()["error"]["reason"] == "code_not_ascii"
+    assert code[-1] in answer.json()["error"]["message"]
+    assert client.get("/api/stats").json()["recent"] == []

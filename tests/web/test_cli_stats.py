@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -20,8 +22,19 @@ def table_row(out: str, label: str, table: int = 0) -> list[str]:
     return lines[table][len(label) :].split()
 
 
-def test_new_database_prints_zeros(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_database_is_said_and_none_is_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "new" / "klondike.db"
+    assert main(["stats", "--db", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"there is no database at {path}" in err
+    assert not path.parent.exists()
+
+
+def test_an_empty_database_prints_zeros(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "klondike.db"
+    open_database(path).close()
     assert main(["stats", "--db", str(path)]) == 0
     out, err = capsys.readouterr()
     assert err == ""
@@ -59,6 +72,25 @@ def test_statistics_per_version(tmp_path: Path, capsys: pytest.CaptureFixture[st
     recent = out[out.index("Recent games:") :]
     assert "Classic Draw 3" in recent and "KC1-D3X-AAAAAAF" in recent
     assert "Solitär Draw 3" in recent and "KS1-D3X-AAAAAAH" in recent
+
+
+def test_stats_reads_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An older file is not migrated, a file is not written, a WAL is read as it is."""
+    old = tmp_path / "old.db"
+    sqlite3.connect(old).close()  # schema 0: a klondike would migrate it
+    before = old.read_bytes()
+    assert main(["stats", "--db", str(old)]) == 2
+    assert "schema 0" in capsys.readouterr().err
+    assert old.read_bytes() == before and sorted(os.listdir(tmp_path)) == ["old.db"]
+
+    path = tmp_path / "klondike.db"
+    conn = open_database(path)  # left open, as a running server would: games in the WAL
+    add_game(conn, "won", draw=3, score=321)
+    main_file = path.read_bytes()
+    assert main(["stats", "--db", str(path)]) == 0
+    assert table_row(capsys.readouterr().out, "Played") == ["0", "1", "0", "0"]
+    assert path.read_bytes() == main_file
+    conn.close()
 
 
 def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

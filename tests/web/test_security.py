@@ -162,3 +162,48 @@ def test_refusals_carry_the_protective_headers_too(client: TestClient) -> None:
     assert refused.status_code == 403
     assert refused.headers["x-content-type-options"] == "nosniff"
     assert refused.headers["content-type"] == "application/json"
+
+
+def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClient) -> None:
+    """Each POST of the API, with another page's Origin: 403, and the game unchanged."""
+    view = client.get("/api/game").json()
+    played = client.post(
+        f"/api/games/{view['id']}/actions", json={"version": 0, "action": "tap", "pile": "S"}
+    ).json()
+    requests = {
+        "/api/games": {"abandon": view["id"]},
+        "/api/games/{game_id}/restart": {"version": 1},
+        "/api/games/{game_id}/actions": {"version": 1, "action": "tap", "pile": "S"},
+        "/api/stats/reset": {"confirm": True},
+    }
+    posts = {
+        route.path  # type: ignore[attr-defined]
+        for route in client.app.routes  # type: ignore[attr-defined]
+        if "POST" in getattr(route, "methods", ())
+    }
+    assert posts == set(requests)  # a new POST endpoint needs its line here
+    for path, body in requests.items():
+        for origin in ("http://evil.example", "null"):
+            answer = client.post(
+                path.format(game_id=view["id"]), json=body, headers={"Origin": origin}
+            )
+            assert answer.status_code == 403, (path, origin)
+            assert answer.json()["error"]["reason"] == "bad_origin"
+    now = client.get("/api/game").json()
+    assert (now["id"], now["version"], now["stock"]) == (view["id"], 1, played["stock"])
+    stats = client.get("/api/stats").json()
+    assert [game["id"] for game in stats["recent"]] == [view["id"]]
+
+
+def test_the_body_limit_is_16384_bytes() -> None:
+    """Literal boundaries: a valid body of exactly 16,384 bytes is accepted, 16,385 not."""
+    with TestClient(create_app(":memory:", allowed_hosts=[HOST])) as client:
+        for size, status in [(16_384, 200), (16_385, 413)]:
+            body = b'{"draw": 3}'
+            body += b" " * (size - len(body))
+            assert len(body) == size
+            answer = client.post(
+                "/api/games", content=body, headers={"Content-Type": "application/json"}
+            )
+            assert answer.status_code == status, size
+        assert client.get("/api/game").json()["draw"] == 3

@@ -4,8 +4,16 @@ of the games table, one per game, written after every accepted action.
 
 One file (``platformdirs.user_data_dir("klondike") / "klondike.db"`` unless a path is given),
 in WAL mode with ``synchronous=FULL`` so that a committed transaction survives a SIGKILL.
-The schema version is ``PRAGMA user_version``; a database newer than this code is refused
-and never written.
+The WAL is copied into the file itself (a checkpoint) when it grows past
+`AUTOCHECKPOINT_PAGES`, when a game ends (`checkpoint`) and when the server stops
+(`close_database`), so that a copy of the file alone holds all but the last few actions.
+The connection (a `Database`) remembers which file it opened: `check_files` notices that the
+file or its WAL was deleted or replaced, and the server then refuses to write.
+The schema version is ``PRAGMA user_version``; a database newer than this code (or with a
+version no klondike writes) is refused and never written. A file that fails
+``PRAGMA quick_check`` at start is kept aside (`keep_damaged`) and the games that can be read
+are copied into a fresh file. `open_readonly` is for readers (``klondike stats``), `backup`
+writes a consistent copy while the server may be writing.
 
 >>> conn = open_database(":memory:")
 >>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -17,12 +25,16 @@ True
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 import platformdirs
 
@@ -32,8 +44,31 @@ SCHEMA_VERSION = 2
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
+AUTOCHECKPOINT_PAGES = 64
+"""The WAL is copied into the database file once it holds this many pages (4 KiB each)."""
+
+
 class DatabaseError(RuntimeError):
     """A database that cannot be opened or used: the message says which file and why."""
+
+
+class FileChanged(DatabaseError):
+    """The file the server opened (or its WAL) was deleted or replaced while it ran."""
+
+
+class Database(sqlite3.Connection):
+    """A connection that remembers the files it opened (their device and inode numbers),
+    so that a file deleted or replaced meanwhile is noticed (`check_files`), and the
+    notices of its opening (a damaged file kept aside) for the server to print."""
+
+    where: str = ":memory:"
+    identities: dict[str, tuple[int, int]]
+    notices: list[str]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.identities = {}
+        self.notices = []
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
@@ -80,11 +115,13 @@ def _user_version(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def open_database(path: str | Path | None = None) -> sqlite3.Connection:
+def open_database(path: str | Path | None = None) -> Database:
     """Open (and create or migrate) the database; ``None`` means the default path.
 
     Raises `DatabaseError` with a clear message for a file that is not a klondike database,
     cannot be created, or was written by a newer version (which is left untouched).
+    A file that fails ``PRAGMA quick_check`` is kept aside and replaced by a fresh one with
+    every game that could be read (`keep_damaged`); the connection's ``notices`` say so.
     The connection is in autocommit mode (``isolation_level=None``): a write of several
     statements runs in `atomic`; a single statement commits by itself.
     """
@@ -97,34 +134,251 @@ def open_database(path: str | Path | None = None) -> sqlite3.Connection:
             raise DatabaseError(
                 f"cannot create the directory for the database {where}: {err}"
             ) from err
+    notices: list[str] = []
+    conn = _connect(where)
     try:
-        conn = sqlite3.connect(where, isolation_level=None, check_same_thread=False, timeout=10)
-    except sqlite3.Error as err:
-        raise DatabaseError(f"cannot open the database {where}: {err}") from err
-    try:
+        damage = None if where == ":memory:" else _check_version_and_integrity(conn, where)
+        if damage is not None:
+            conn.close()
+            notices.append(keep_damaged(Path(where), damage))
+            conn = _connect(where)
         _prepare(conn, where)
     except BaseException:
         conn.close()
         raise
+    conn.where = where
+    conn.notices = notices
+    if where != ":memory:":
+        conn.identities = {name: ident for name in _files(where) if (ident := _identity(name))}
     return conn
 
 
-def _prepare(conn: sqlite3.Connection, where: str) -> None:
-    """Check the version (before writing anything), then set the pragmas and migrate."""
+def _connect(where: str) -> Database:
+    """A connection of the store to ``where`` (autocommit, shared between threads)."""
+    try:
+        return sqlite3.connect(
+            where, isolation_level=None, check_same_thread=False, timeout=10, factory=Database
+        )
+    except sqlite3.Error as err:
+        raise DatabaseError(f"cannot open the database {where}: {err}") from err
+
+
+def open_readonly(path: str | Path | None = None) -> Database:
+    """Open an existing database for reading only: nothing is created, migrated or written.
+
+    Raises `DatabaseError` if there is no file at ``path``, if it is not a klondike database
+    or if its schema is not this version's.
+    """
+    target = Path(default_db_path() if path is None else path)
+    where = str(target)
+    if not target.is_file():
+        raise DatabaseError(f"there is no database at {where} (no game was played with it)")
+    try:
+        conn = sqlite3.connect(
+            f"file:{quote(str(target.resolve()))}?mode=ro",
+            uri=True,
+            check_same_thread=False,
+            factory=Database,
+        )
+    except sqlite3.Error as err:
+        raise DatabaseError(f"cannot open the database {where}: {err}") from err
+    try:
+        version = _read_version(conn, where)
+        if version != SCHEMA_VERSION:
+            raise DatabaseError(
+                f"the database {where} has schema {version}, not {SCHEMA_VERSION}: "
+                "start klondike on it once to bring it up to date"
+            )
+    except BaseException:
+        conn.close()
+        raise
+    conn.where = where
+    return conn
+
+
+def _read_version(conn: sqlite3.Connection, where: str) -> int:
+    """The schema version of the file; `DatabaseError` if it is not one klondike can use."""
     try:
         version = _user_version(conn)
     except sqlite3.DatabaseError as err:
         raise DatabaseError(f"{where} is not a klondike database: {err}") from err
-    if version > SCHEMA_VERSION:
+    if version > SCHEMA_VERSION or version < 0:
         raise DatabaseError(
             f"the database {where} was written by a newer version of klondike "
             f"(schema {version}; this version knows up to {SCHEMA_VERSION}): "
             "update klondike, or choose another file with --db"
         )
+    return version
+
+
+def _check_version_and_integrity(conn: sqlite3.Connection, where: str) -> str | None:
+    """Refuse a file of another schema (before anything is written); then what
+    ``PRAGMA quick_check`` finds wrong with it, or None if it is sound."""
+    version = _read_version(conn, where)
+    if version == 0:
+        return None  # a new or empty file: nothing to check
+    try:
+        problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)")]
+    except sqlite3.OperationalError as err:  # locked, busy, unreadable: not a damaged file
+        raise DatabaseError(f"cannot use the database {where}: {err}") from err
+    except sqlite3.DatabaseError as err:
+        return str(err)
+    if problems == ["ok"]:
+        return None
+    said = "; ".join(" ".join(problems).replace("*** in database main ***", "").split())
+    return said if len(said) <= 200 else said[:199] + "…"
+
+
+def _files(where: str) -> tuple[str, str]:
+    """The database file and its WAL."""
+    return where, f"{where}-wal"
+
+
+def _identity(name: str) -> tuple[int, int] | None:
+    """The (device, inode) of a file, or None if there is none."""
+    try:
+        info = os.stat(name)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def check_files(conn: sqlite3.Connection) -> None:
+    """Raise `FileChanged` if the database file or its WAL is no longer the one opened.
+
+    A WAL deleted while the file itself is still there is first copied into the file (it is
+    still open here), so nothing written so far is lost.
+    """
+    if not isinstance(conn, Database) or not conn.identities:
+        return
+    main, wal = _files(conn.where)
+    if _identity(main) != conn.identities.get(main):
+        raise FileChanged(
+            f"the database file {main} was deleted or replaced while klondike ran, so nothing "
+            "more can be saved: stop klondike and start it again"
+        )
+    if wal in conn.identities and _identity(wal) != conn.identities[wal]:
+        checkpoint(conn, "TRUNCATE")
+        raise FileChanged(
+            f"the database's journal {wal} was deleted or replaced while klondike ran; the "
+            f"games so far are saved in {main}, but nothing more can be saved: stop klondike "
+            "and start it again"
+        )
+
+
+def checkpoint(conn: sqlite3.Connection, mode: str = "PASSIVE") -> None:
+    """Copy the WAL into the database file (``PASSIVE``: as far as no reader is in the way;
+    ``TRUNCATE``: all of it, and empty the WAL)."""
+    if mode not in ("PASSIVE", "FULL", "RESTART", "TRUNCATE"):
+        raise ValueError(f"unknown checkpoint mode {mode!r}")
+    conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
+
+
+def close_database(conn: sqlite3.Connection) -> str | None:
+    """Checkpoint (if the file is still the one opened) and close; a notice if the file was
+    deleted or replaced meanwhile (then what was written since is lost)."""
+    notice = None
+    try:
+        check_files(conn)
+        checkpoint(conn, "TRUNCATE")
+    except FileChanged as err:
+        notice = str(err)
+    except sqlite3.Error as err:
+        notice = f"the database could not be checkpointed: {err}"
+    conn.close()
+    return notice
+
+
+def keep_damaged(path: Path, damage: str) -> str:
+    """Keep a damaged database beside itself (named with the date and time) and put in its
+    place a fresh file with every game that can still be read; what was done, in words."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    for source, copy in zip(_files(str(path)), _files(str(kept)), strict=True):
+        if os.path.exists(source):
+            shutil.copy2(source, copy)
+    fresh = path.with_name(f"{path.name}.rebuilding")
+    _remove(fresh)
+    read, lost = _copy_readable_games(kept, fresh)
+    for name in (f"{kept}-wal", f"{kept}-shm"):  # left by reading the copy, if empty
+        if (os.path.exists(name) and os.path.getsize(name) == 0) or name.endswith("-shm"):
+            with suppress(OSError):
+                os.remove(name)
+    _remove(path)
+    os.replace(fresh, path)
+    return (
+        f"the database {path} is damaged ({damage}); it is kept as {kept}, and klondike goes "
+        f"on with the {read} games that could be read from it"
+        + (f" ({lost} could not)" if lost else "")
+    )
+
+
+def _remove(path: Path) -> None:
+    """Remove a database file with its WAL and shared-memory files, those that exist."""
+    for name in (str(path), f"{path}-wal", f"{path}-shm"):
+        if os.path.exists(name):
+            os.remove(name)
+
+
+def _copy_readable_games(source: Path, target: Path) -> tuple[int, int]:
+    """Copy every games row that can be read from ``source`` into a new database at
+    ``target``; the numbers of rows copied and of rows that could not be read."""
+    new = sqlite3.connect(target, isolation_level=None)
+    read = lost = 0
+    try:
+        new.execute("PRAGMA journal_mode = DELETE").fetchall()
+        with atomic(new):
+            for version in sorted(MIGRATIONS):
+                MIGRATIONS[version](new)
+            new.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        old = sqlite3.connect(f"file:{quote(str(source.resolve()))}?mode=ro", uri=True)
+        try:
+            try:
+                ids = [int(row[0]) for row in old.execute("SELECT id FROM games NOT INDEXED")]
+            except sqlite3.DatabaseError:
+                ids = []
+            try:  # a file of an older schema lacks the newer columns: their defaults apply
+                present = {row[1] for row in old.execute("PRAGMA table_info(games)")}
+            except sqlite3.DatabaseError:
+                present = set()
+            names = [name for name in _ROW_COLUMNS.split(", ") if name in present]
+            columns = ", ".join(names) or "id"
+            insert = f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(names or 'i'))})"
+            for game_id in ids:
+                try:
+                    row = old.execute(
+                        f"SELECT {columns} FROM games NOT INDEXED WHERE id = ?", (game_id,)
+                    ).fetchone()
+                    new.execute(insert, row)
+                    read += 1
+                except sqlite3.DatabaseError:
+                    lost += 1
+        finally:
+            old.close()
+    finally:
+        new.close()
+    return read, lost
+
+
+def backup(source: sqlite3.Connection, target: str | Path) -> None:
+    """Write a consistent copy of the database ``source`` to the file ``target`` (SQLite's
+    online backup: the copy is of one moment, even while another process writes)."""
+    copy = sqlite3.connect(target)
+    try:
+        source.backup(copy)
+        copy.execute("PRAGMA journal_mode = DELETE").fetchall()
+    finally:
+        copy.close()
+
+
+def _prepare(conn: sqlite3.Connection, where: str) -> None:
+    """Check the version (before writing anything), then set the pragmas and migrate."""
+    version = _read_version(conn, where)
     try:
         conn.execute("PRAGMA busy_timeout = 10000")
         if where != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
         conn.execute("PRAGMA synchronous = FULL")
         while version < SCHEMA_VERSION:
             with atomic(conn):
@@ -283,17 +537,20 @@ def save_game(
 
 def abandon_game(
     conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int, ended_at: str
-) -> None:
+) -> bool:
     """Mark an open game abandoned; one in which no action was accepted is not counted.
+    True if it was open (and is now abandoned); False if it was no longer open (another
+    process on the same file left it, or it was won) and nothing was written.
 
     ``version`` is the game's version as the caller knows it; the row's own version counts
     too (another process on the same file may have played it since).
     """
-    conn.execute(
+    cursor = conn.execute(
         "UPDATE games SET status = 'abandoned', ended_at = ?, elapsed_ms = ?,"
         " counted = (MAX(version, ?) > 0) WHERE id = ? AND status = 'playing'",
         (ended_at, elapsed_ms, version, game_id),
     )
+    return cursor.rowcount == 1
 
 
 def save_clock(conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int) -> bool:

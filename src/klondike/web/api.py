@@ -52,7 +52,11 @@ REFUSAL_STATUS: dict[str, int] = {
     "game_not_found": 404,
     "stale_version": 409,
     "game_over": 409,
+    "game_damaged": 409,
     "storage_error": 503,
+    "storage_read_error": 503,
+    "storage_new_game_error": 503,
+    "storage_reset_error": 503,
 }
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
@@ -290,6 +294,7 @@ def create_app(
             games.save_clocks()
         except Refusal as err:
             print(f"klondike: the clocks could not be saved: {err}", file=sys.stderr)
+        games.checkpoint()  # and copy the WAL into the database file
 
     app = FastAPI(
         lifespan=lifespan,

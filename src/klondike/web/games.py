@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,8 +29,23 @@ MESSAGES: dict[str, str] = {
     "stale_version": "the game has changed (version {current}, not {version}): "
     "another tab played; the table shows the game as it is now",
     "game_over": "game {id} is over ({status}): start a new game",
+    "game_damaged": "game {id} ({code}) cannot be shown: its saved position is damaged "
+    "({detail}). Its row is kept in the database as it is, with the other games and the "
+    "statistics; start a new game to go on",
     "storage_error": "the game could not be saved, so the action was not played: {detail}",
+    "storage_read_error": "{what} could not be read from the database: {detail}",
+    "storage_new_game_error": "the new game could not be saved, so it was not started: {detail}",
+    "storage_reset_error": "the statistics could not be reset, so they are unchanged: {detail}",
 }
+
+# What each use of the database refuses with when the database fails.
+STORAGE_REFUSALS: dict[str, str] = {
+    "read": "storage_read_error",
+    "action": "storage_error",
+    "new_game": "storage_new_game_error",
+    "reset": "storage_reset_error",
+}
+WRITES = frozenset({"action", "new_game", "reset"})
 
 
 class Refusal(Exception):
@@ -106,13 +120,23 @@ class Games:
         self.open: dict[int, OpenGame] = {}
 
     @contextmanager
-    def database(self) -> Iterator[sqlite3.Connection]:
-        """The connection, to this thread alone; a database error becomes a refusal."""
+    def database(self, use: str, what: str = "the game") -> Iterator[sqlite3.Connection]:
+        """The connection, to this thread alone, for ``use`` (a key of `STORAGE_REFUSALS`);
+        before a write, the file must still be the one opened (`store.check_files`). A
+        database error becomes that use's refusal (``what`` names what a read was for)."""
         with self.db_lock:
             try:
+                if use in WRITES:
+                    store.check_files(self.conn)
                 yield self.conn
-            except sqlite3.Error as err:
-                raise Refusal("storage_error", {"detail": str(err)}) from err
+            except (sqlite3.Error, store.DatabaseError) as err:
+                raise _storage_refusal(use, err, what) from err
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (a game ended, the server stops); a failure is
+        no refusal: the games are committed, and the next checkpoint copies them."""
+        with self.db_lock, suppress(sqlite3.Error):
+            store.checkpoint(self.conn)
 
     # ---- refusals
 
@@ -120,6 +144,11 @@ class Games:
         """The refusal of anything but viewing a finished game, with its view."""
         params: dict[str, object] = {"id": entry.id, "status": entry.status}
         return Refusal("game_over", params, game=entry.view(self.now()))
+
+    def _damaged(self, row: store.GameRow, err: Exception) -> Refusal:
+        """The refusal to show a game whose saved position cannot be read."""
+        params: dict[str, object] = {"id": row.id, "code": row.code, "detail": str(err)[:200]}
+        return Refusal("game_damaged", params)
 
     def _stale_version(self, entry: OpenGame, version: int) -> Refusal:
         """The refusal of an action on a version that is not the game's, with its view."""
@@ -139,7 +168,7 @@ class Games:
             found = self.open.get(game_id)
             if found is not None:
                 return found
-            with self.database() as conn:
+            with self.database("read", f"game {game_id}") as conn:
                 row = store.load_game(conn, game_id)
             if row is None:
                 raise Refusal("game_not_found", {"id": game_id})
@@ -152,10 +181,12 @@ class Games:
         """The game in progress (the newest open game); a new Draw 1 Normal one if none."""
         while True:
             with self.registry:
-                with self.database() as conn:
+                with self.database("read") as conn:
                     newest = store.newest_open_id(conn)
                 if newest is None:
-                    return self._insert_locked(Game.new(), None)
+                    created = self._insert_locked(Game.new(), None)
+                    assert created is not None  # nothing to abandon
+                    return created
             found = self.get(newest)
             if found.status == "playing":
                 return found
@@ -163,7 +194,7 @@ class Games:
     def stats(self) -> dict[str, Any]:
         """``{"modes": ..., "recent": ...}`` from the statistics; an open game's time is its
         running clock, not the one saved at its last action."""
-        with self.database() as conn:
+        with self.database("read", "the statistics") as conn:
             modes, recent = statistics.summary(conn), statistics.recent(conn)
         for game in recent:
             entry = self.open.get(game["id"])
@@ -174,7 +205,7 @@ class Games:
 
     def reset_stats(self) -> None:
         """Leave every finished game out of the statistics (the history stays)."""
-        with self.database() as conn:
+        with self.database("reset") as conn:
             statistics.reset(conn)
 
     def save_clocks(self) -> None:
@@ -186,7 +217,7 @@ class Games:
             with entry.lock:
                 if entry.status != "playing":
                     continue
-                with self.database() as conn:
+                with self.database("action") as conn:
                     store.save_clock(
                         conn, entry.id, version=entry.version, elapsed_ms=entry.clock(self.now())
                     )
@@ -194,7 +225,7 @@ class Games:
     def preload(self) -> None:
         """Restore the game in progress at start (else it is restored when first asked for)."""
         try:
-            with self.database() as conn:
+            with self.database("read") as conn:
                 newest = store.newest_open_id(conn)
             if newest is not None:
                 self.get(newest)
@@ -202,21 +233,12 @@ class Games:
             pass  # the first request meets the problem again and answers it
 
     def _restore(self, row: store.GameRow) -> OpenGame:
-        """The game of a database row; an unreadable open game is set aside (abandoned)."""
+        """The game of a database row; `game_damaged` if its snapshot cannot be read (the row
+        is left as it is, and no other position is ever shown in its place)."""
         try:
             game = Game.from_snapshot(json.loads(row.snapshot))
         except (ValueError, TypeError, RecursionError) as err:
-            print(f"klondike: game {row.id} cannot be restored ({err}); set aside", file=sys.stderr)
-            if row.status == "playing":
-                with self.database() as conn:
-                    store.abandon_game(
-                        conn, row.id, version=0, elapsed_ms=row.elapsed_ms, ended_at=store.utc_now()
-                    )
-            try:
-                game = Game.from_code(row.code)
-            except KlondikeError:
-                game = Game()
-            return OpenGame(row.id, game, row.version, "abandoned", row.elapsed_ms, self.now())
+            raise self._damaged(row, err) from err
         # The clock of an open game resumes where it was saved, from the moment it is read
         # (the game in progress is read at the server's start).
         return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.now())
@@ -224,7 +246,7 @@ class Games:
     def _reload(self, entry: OpenGame) -> None:
         """Read ``entry`` again from its row, which another process (a second server on the
         same file) has changed; a game no longer open leaves memory. Its lock is held."""
-        with self.database() as conn:
+        with self.database("read", f"game {entry.id}") as conn:
             row = store.load_game(conn, entry.id)
         if row is None:
             entry.status = "abandoned"
@@ -241,25 +263,38 @@ class Games:
     # ---- creating
 
     def _insert(self, game: Game, abandon: OpenGame | None = None) -> OpenGame:
-        """Commit a new open game (abandoning ``abandon`` in the same transaction)."""
+        """Commit a new open game (abandoning ``abandon`` in the same transaction);
+        `game_over` if another process left ``abandon`` already (its lock is held)."""
         with self.registry:
-            return self._insert_locked(game, abandon)
+            created = self._insert_locked(game, abandon)
+        if created is None:
+            assert abandon is not None
+            self._reload(abandon)
+            raise self._game_over(abandon)
+        return created
 
-    def _insert_locked(self, game: Game, abandon: OpenGame | None) -> OpenGame:
-        """`_insert`, the registry lock held (and ``abandon``'s lock, if any)."""
+    def _insert_locked(self, game: Game, abandon: OpenGame | None) -> OpenGame | None:
+        """`_insert`, the registry lock held (and ``abandon``'s lock, if any).
+
+        The game ``abandon`` is left only if its row is still open, in the same transaction
+        as the insert: if another process (a second server on the file) left it already, no
+        game is started and the answer is None (`_insert` refuses with `game_over`).
+        """
         now = self.now()
         stamp = store.utc_now()
-        with self.database() as conn, store.atomic(conn):
-            if abandon is not None:
-                store.abandon_game(
-                    conn,
-                    abandon.id,
-                    version=abandon.version,
-                    elapsed_ms=abandon.clock(now),
-                    ended_at=stamp,
-                )
-            new_id = store.insert_game(conn, game, started_at=stamp)
+        with self.database("new_game") as conn, store.atomic(conn):
+            left = abandon is None or store.abandon_game(
+                conn,
+                abandon.id,
+                version=abandon.version,
+                elapsed_ms=abandon.clock(now),
+                ended_at=stamp,
+            )
+            new_id = store.insert_game(conn, game, started_at=stamp) if left else 0
+        if not left:
+            return None
         if abandon is not None:
+            self.checkpoint()
             abandon.elapsed_ms, abandon.since = abandon.clock(now), now
             abandon.status = "abandoned"
             self.open.pop(abandon.id, None)
@@ -346,7 +381,7 @@ class Games:
             won = game.won
             status = "won" if won else "playing"
             try:
-                with self.database() as conn:
+                with self.database("action") as conn:
                     saved = store.save_game(
                         conn,
                         entry.id,
@@ -372,6 +407,7 @@ class Games:
         if won:
             with self.registry:
                 self.open.pop(entry.id, None)
+            self.checkpoint()
         view["played"] = str(played)
         return view
 
@@ -397,3 +433,12 @@ def _apply(
     if action == "undo":
         return game.undo()
     raise ValueError(f"unknown action {action!r}")
+
+
+def _storage_refusal(use: str, err: Exception, what: str) -> Refusal:
+    """The refusal of ``use`` (a key of `STORAGE_REFUSALS`) when the database failed."""
+    reason = STORAGE_REFUSALS[use]
+    params: dict[str, object] = {"detail": str(err)}
+    if reason == "storage_read_error":
+        params["what"] = what
+    return Refusal(reason, params)

@@ -135,13 +135,22 @@ class Guard:
         await self.app(scope, _replay(b"".join(chunks), receive), send)
 
 
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+"""The page's own origin only: no inline script or style attribute, no plugin, no other
+site's script, image or connection, no ``<base>``, no form sent anywhere, no framing."""
+
 PROTECTIVE_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"referrer-policy", b"no-referrer"),
 ]
-"""Sent with every answer: no content sniffing, no framing by another page, no referrer."""
+"""Sent with every answer: no content sniffing, a strict content policy, no framing by
+another page, no referrer."""
 
 
 def _with_headers(send: Send) -> Send:

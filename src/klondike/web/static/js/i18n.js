@@ -339,6 +339,15 @@ const GERMAN_REASONS = {
   bad_content_type: "die Anfrage muss JSON senden",
   storage_error:
     "die Partie konnte nicht gespeichert werden, der Zug wurde nicht ausgeführt: {detail}",
+  storage_read_error: "die Datenbank konnte nicht gelesen werden: {detail}",
+  storage_new_game_error:
+    "die neue Partie konnte nicht gespeichert werden, sie wurde nicht begonnen: {detail}",
+  storage_reset_error:
+    "die Statistik konnte nicht zurückgesetzt werden, sie ist unverändert: {detail}",
+  game_damaged:
+    "Partie {id} ({code}) kann nicht gezeigt werden: ihr gespeicherter Stand ist beschädigt. Sie bleibt unverändert in der Datenbank, mit den anderen Partien und der Statistik; eine neue Partie beginnen, um weiterzuspielen",
+  code_not_ascii:
+    "ein Partiecode besteht nur aus einfachen Buchstaben (A–Z), Ziffern und Bindestrichen, nicht „{char}“",
   internal_error: "der Server ist gescheitert: {detail}",
 };
 
