@@ -162,6 +162,12 @@ class Undo(Strict):
 Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo, Field(discriminator="action")]
 
 
+class Presence(Strict):
+    """A page says whether it shows the game: the clock counts only while one does."""
+
+    visible: StrictBool
+
+
 class ResetStats(Strict):
     confirm: StrictBool = False
 
@@ -208,6 +214,7 @@ class GameView(BaseModel):
     foundations: list[list[str]]
     tableau: list[Column]
     targets: dict[str, list[str]]
+    finish: list[str] | None
     last: Last | None
 
 
@@ -368,6 +375,16 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         """Play one action (tap, double_tap, drag, move, undo) on the version named."""
         gesture = action.model_dump(exclude={"version", "action"})
         return _json(games.act(game_id, action.version, action.action, **gesture))
+
+    @app.post(
+        "/api/games/{game_id}/presence",
+        response_model=GameView,
+        responses=_errors(404),
+    )
+    def presence(game_id: Id, body: Presence) -> JSONResponse:
+        """The page shows the game (``visible``: the clock of a started game runs) or no
+        longer does (it stops). A page that is shown says so every 20 seconds."""
+        return _json(games.view(games.presence(game_id, visible=body.visible)))
 
     @app.get("/api/stats", response_model=Stats, responses=_errors())
     def stats() -> JSONResponse:

@@ -58,9 +58,20 @@ class Refusal(Exception):
         return cls(err.reason, dict(err.params), game=game, message=str(err))
 
 
+# How long past the page's last sign of life (an action, or a report that it is shown) the
+# clock runs on: a page that is shown reports every 20 s, so a browser that vanished without
+# saying so (a crash, a killed process) adds at most this to a game's time.
+PRESENCE_GRACE_S = 60.0
+
+
 @dataclass(eq=False)
 class OpenGame:
-    """A game held in memory, with its clock and the lock that serializes its actions."""
+    """A game held in memory, with its clock and the lock that serializes its actions.
+
+    The clock counts play only: it starts with the game's first accepted action, stops while
+    no page shows the game (the page reports when it is hidden or shown), and never runs on
+    more than `PRESENCE_GRACE_S` past the last action or report.
+    """
 
     id: int
     game: Game
@@ -69,13 +80,28 @@ class OpenGame:
     elapsed_ms: int  # the clock at `since`
     since: float  # time.monotonic() when elapsed_ms was read
     last: dict[str, Any] | None = None
+    running: bool = False  # started, and a page shows the game
+    seen: float = 0.0  # time.monotonic() of the last action or report of a shown page
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clock(self, now: float) -> int:
-        """The game's clock at monotonic time ``now``: it runs only while the game is open."""
-        if self.status != "playing":
+        """The game's clock at monotonic time ``now``: it runs only while the game is open,
+        started and shown (and not past the grace after the last sign of the page)."""
+        if self.status != "playing" or not self.running:
             return self.elapsed_ms
-        return self.elapsed_ms + max(0, int((now - self.since) * 1000))
+        until = min(now, self.seen + PRESENCE_GRACE_S)
+        return self.elapsed_ms + max(0, int((until - self.since) * 1000))
+
+    def clock_running(self, now: float) -> bool:
+        """True while the clock counts."""
+        return self.status == "playing" and self.running and now < self.seen + PRESENCE_GRACE_S
+
+    def set_clock(self, now: float, *, running: bool) -> None:
+        """Fold the time counted so far into ``elapsed_ms`` and run or stop the clock."""
+        self.elapsed_ms, self.since = self.clock(now), now
+        self.running = running and self.status == "playing"
+        if running:
+            self.seen = now
 
     def view(self, now: float) -> dict[str, Any]:
         """The game's view (docs/api.md)."""
@@ -84,7 +110,7 @@ class OpenGame:
             game_id=self.id,
             version=self.version,
             elapsed_ms=self.clock(now),
-            clock_running=self.status == "playing",
+            clock_running=self.clock_running(now),
             status=self.status,
             last=self.last,
         )
@@ -217,8 +243,8 @@ class Games:
             except KlondikeError:
                 game = Game()
             return OpenGame(row.id, game, row.version, "abandoned", row.elapsed_ms, self.now())
-        # The clock of an open game resumes where it was saved, from the moment it is read
-        # (the game in progress is read at the server's start).
+        # The clock of an open game stays where it was saved until a page shows the game
+        # again or an action is played: time while no one played is not counted.
         return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.now())
 
     def _reload(self, entry: OpenGame) -> None:
@@ -232,6 +258,7 @@ class Games:
             fresh = self._restore(row)
             entry.game, entry.version, entry.status = fresh.game, fresh.version, fresh.status
             entry.elapsed_ms, entry.since = fresh.elapsed_ms, fresh.since
+            entry.running = False
         entry.last = None
         if entry.status != "playing":
             with self.registry:
@@ -306,6 +333,17 @@ class Games:
             game = Game.from_code(old.game.code)
             return self._insert(game, old if old.status == "playing" else None)
 
+    # ---- the clock
+
+    def presence(self, game_id: int, *, visible: bool) -> OpenGame:
+        """A page reports that it shows the game (``visible``) or no longer does: the clock
+        of a started game runs on, or stops. A finished game is left as it is."""
+        entry = self.get(game_id)
+        with entry.lock:
+            if entry.status == "playing":
+                entry.set_clock(self.now(), running=visible and entry.version > 0)
+        return entry
+
     # ---- playing
 
     def act(
@@ -362,6 +400,7 @@ class Games:
                 raise self._stale_version(entry, version)
             entry.game, entry.version, entry.status = game, entry.version + 1, status
             entry.elapsed_ms, entry.since = elapsed, now
+            entry.set_clock(now, running=True)  # the first action starts the clock
             entry.last = {"move": str(played), "undo": action == "undo"}
             view = entry.view(now)
         if won:
