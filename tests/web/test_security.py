@@ -144,7 +144,8 @@ def test_default_allowed_hosts_are_the_loopback_names(db_path: Path) -> None:
 
 def test_other_methods_get_405_and_still_need_the_origin(client: TestClient) -> None:
     for method in ("PUT", "PATCH", "DELETE"):
-        response = client.request(method, "/api/stats", content=b"x")
+        headers = {"Content-Type": "application/json"} if method == "PUT" else {}
+        response = client.request(method, "/api/stats", content=b"{}", headers=headers)
         assert response.status_code == 405, method
         refused = client.request(method, "/api/stats", headers={"Origin": "http://evil.example"})
         assert refused.status_code == 403 and refused.json()["error"]["reason"] == "bad_origin"

@@ -1,4 +1,4 @@
-"""The database: where it lives, schema version 1, WAL and FULL sync, migrations, refusing
+"""The database: where it lives, schema version 2, WAL and FULL sync, migrations, refusing
 newer files."""
 
 from __future__ import annotations
@@ -13,13 +13,16 @@ import pytest
 from helpers.api import HOST, TestClient
 from klondike import Game
 from klondike.store import database as store
+from klondike.store import settings
 from klondike.store.database import DatabaseError, open_database
 from klondike.web.api import create_app
 
 
-def test_new_database_has_schema_version_1(db_path: Path) -> None:
+def test_new_database_has_schema_version_2(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 2
+    settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
+    assert settings == ["name", "value"]
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
@@ -75,7 +78,9 @@ def test_newer_schema_is_refused_and_left_unchanged(db_path: Path) -> None:
     before = db_path.read_bytes()
     with pytest.raises(DatabaseError, match="newer version of klondike") as caught:
         open_database(db_path)
-    assert str(db_path) in str(caught.value) and "schema 2" in str(caught.value)
+    assert str(db_path) in str(caught.value) and f"schema {store.SCHEMA_VERSION + 1}" in str(
+        caught.value
+    )
     assert db_path.read_bytes() == before
     assert not Path(f"{db_path}-wal").exists()
 
@@ -132,14 +137,42 @@ def test_migrations_are_a_list_of_steps_up_to_the_schema_version() -> None:
 
 
 def _add_note_column(conn: sqlite3.Connection) -> None:
-    """A made-up version 2: a column with a default, the way a real step would add one."""
+    """A made-up version 3: a column with a default, the way a real step would add one."""
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+
+def version_1_file(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A file as klondike with schema version 1 wrote it, with one game played; its id."""
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "SCHEMA_VERSION", 1)
+        conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    game.play("S-W")
+    game_id = store.insert_game(conn, game, version=1)
+    conn.close()
+    return game_id
+
+
+def test_a_version_1_file_gets_the_settings_table_keeping_its_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = version_1_file(db_path, monkeypatch)
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert settings.load(conn) == settings.DEFAULTS
+    assert settings.save(conn, {"table": "blue"})["table"] == "blue"
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+        assert (view["id"], view["version"], view["moves"]) == (game_id, 1, 1)
+        assert client.get("/api/settings").json()["table"] == "blue"
 
 
 def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A version-1 file opened by a (made-up) version-2 klondike: step 2 runs once, in
+    """A version-2 file opened by a (made-up) version-3 klondike: step 3 runs once, in
     order, and the games are still there; a server started on it continues its game."""
     conn = open_database(db_path)
     game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -148,19 +181,19 @@ def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     conn.close()
     ran: list[int] = []
 
-    def step_2(conn: sqlite3.Connection) -> None:
+    def step_3(conn: sqlite3.Connection) -> None:
         ran.append(conn.execute("PRAGMA user_version").fetchone()[0])
         _add_note_column(conn)
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 2, step_2)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 3)
+    monkeypatch.setitem(store.MIGRATIONS, 3, step_3)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert ran == [1]  # run on the version-1 file, exactly once
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert ran == [2]  # run on the version-2 file, exactly once
     assert conn.execute("SELECT id, note, moves FROM games").fetchall() == [(game_id, "", 1)]
     conn.close()
-    open_database(db_path).close()  # already at version 2: nothing runs again
-    assert ran == [1]
+    open_database(db_path).close()  # already at version 3: nothing runs again
+    assert ran == [2]
 
     with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
         view = client.get("/api/game").json()
@@ -175,18 +208,19 @@ def test_a_new_file_runs_every_step_in_order(
     def recording(version: int) -> Callable[[sqlite3.Connection], None]:
         def step(conn: sqlite3.Connection) -> None:
             ran.append(version)
-            if version == 2:
+            if version == 3:
                 _add_note_column(conn)
 
         return step
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 3)
-    first = store.MIGRATIONS[1]
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 4)
+    first, second = store.MIGRATIONS[1], store.MIGRATIONS[2]
     monkeypatch.setitem(store.MIGRATIONS, 1, lambda conn: (ran.append(1), first(conn)))
-    monkeypatch.setitem(store.MIGRATIONS, 2, recording(2))
+    monkeypatch.setitem(store.MIGRATIONS, 2, lambda conn: (ran.append(2), second(conn)))
     monkeypatch.setitem(store.MIGRATIONS, 3, recording(3))
+    monkeypatch.setitem(store.MIGRATIONS, 4, recording(4))
     conn = open_database(db_path)
-    assert ran == [1, 2, 3] and conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert ran == [1, 2, 3, 4] and conn.execute("PRAGMA user_version").fetchone()[0] == 4
     conn.close()
 
 
@@ -201,13 +235,13 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(
         _add_note_column(conn)
         conn.execute("INSERT INTO no_such_table VALUES (1)")
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 2, broken)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 3)
+    monkeypatch.setitem(store.MIGRATIONS, 3, broken)
     with pytest.raises(DatabaseError, match=str(db_path)):
         open_database(db_path)
     monkeypatch.undo()
-    conn = open_database(db_path)  # still a good version-1 file, the half step undone
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    conn = open_database(db_path)  # still a good version-2 file, the half step undone
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert "note" not in columns and store.load_game(conn, game_id) is not None
     conn.close()

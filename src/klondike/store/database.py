@@ -11,7 +11,7 @@ and never written.
 >>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
-['games']
+['games', 'settings']
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import platformdirs
 
 from klondike import Game
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -61,7 +61,20 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_status ON games(status)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Version 2: the settings table, one row per setting changed from its default
+    (`klondike.store.settings`), the value as JSON text."""
+    conn.execute(
+        """
+        CREATE TABLE settings (
+            name   TEXT PRIMARY KEY,
+            value  TEXT NOT NULL
+        )
+        """
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
 
 

@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from klondike.store import database as store
 from klondike.store.stats import ModeStats, RecentGame
@@ -166,6 +167,30 @@ class Presence(Strict):
     """A page says whether it shows the game: the clock counts only while one does."""
 
     visible: StrictBool
+
+
+class SettingsChange(Strict):
+    """Some settings to change (the others stay); unknown names and values are refused."""
+
+    card_back: Literal["blue", "red", "green"] = "blue"
+    table: Literal["green", "blue", "wine"] = "green"
+    sound: StrictBool = False
+    speed: Literal["normal", "fast", "off"] = "normal"
+    left_handed: StrictBool = False
+    finish_button: StrictBool = True
+    hints: StrictBool = True
+
+
+class Settings(BaseModel):
+    """Every setting (docs/api.md, "Settings")."""
+
+    card_back: Literal["blue", "red", "green"]
+    table: Literal["green", "blue", "wine"]
+    sound: bool
+    speed: Literal["normal", "fast", "off"]
+    left_handed: bool
+    finish_button: bool
+    hints: bool
 
 
 class ResetStats(Strict):
@@ -331,6 +356,8 @@ def _answer_errors(app: FastAPI) -> None:
             detail = str(exc.detail)
             response = ApiError(exc.status_code, "bad_request", {"detail": detail}).response()
         response.headers.update(exc.headers or {})
+        if exc.status_code == 405:  # every route of the path, not only the first one's
+            response.headers["Allow"] = ", ".join(_methods_of(app, request))
         return response
 
     @app.exception_handler(Exception)
@@ -399,6 +426,17 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         games.reset_stats()
         return _json(games.stats())
 
+    @app.get("/api/settings", response_model=Settings, responses=_errors())
+    def get_settings() -> JSONResponse:
+        """Every setting: the player's choice, or its default."""
+        return _json(games.settings())
+
+    @app.put("/api/settings", response_model=Settings, responses=_errors())
+    def put_settings(body: SettingsChange) -> JSONResponse:
+        """Change the settings named in the body (all checked first: a bad one changes
+        nothing); every setting after."""
+        return _json(games.update_settings(body.model_dump(exclude_unset=True)))
+
     @app.get("/", include_in_schema=False)
     def page() -> Response:
         index = static_dir / "index.html"
@@ -425,6 +463,16 @@ class _Static(StaticFiles):
         response = super().file_response(full_path, stat_result, scope, status_code)
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def _methods_of(app: FastAPI, request: Request) -> list[str]:
+    """The methods the routes of the request's path answer, sorted."""
+    methods: set[str] = set()
+    for route in app.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods.update(getattr(route, "methods", None) or ())
+    return sorted(methods)
 
 
 def _json(content: Any) -> JSONResponse:

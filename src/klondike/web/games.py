@@ -20,6 +20,7 @@ from typing import Any
 
 from klondike import Game, KlondikeError, Move
 from klondike.store import database as store
+from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 
 from .view import game_view
@@ -202,6 +203,16 @@ class Games:
         """Leave every finished game out of the statistics (the history stays)."""
         with self.database() as conn:
             statistics.reset(conn)
+
+    def settings(self) -> dict[str, Any]:
+        """Every setting (`klondike.store.settings`)."""
+        with self.database() as conn:
+            return preferences.load(conn)
+
+    def update_settings(self, changes: dict[str, object]) -> dict[str, Any]:
+        """Change some settings (checked by the API's model and again by the store)."""
+        with self.database() as conn:
+            return preferences.save(conn, changes)
 
     def save_clocks(self) -> None:
         """Write the running clock of every open game (when the server stops), so the time
