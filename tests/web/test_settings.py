@@ -90,3 +90,24 @@ def test_the_store_checks_too_and_ignores_values_no_longer_allowed(db_path: Path
     conn.execute("INSERT INTO settings VALUES ('retired', 'true')")
     assert settings.load(conn) == DEFAULTS
     conn.close()
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        ("KL2-D1N-AAAAAAG", "code_prefix"),
+        ("garbage", "code_format"),
+        ("KL1-D2N-AAAAAAG", "code_draw"),
+        ("KL1-D1N-AAAAAA1", "code_alphabet"),
+    ],
+)
+def test_a_code_is_checked_without_starting_a_game(db_path: Path, code: str, reason: str) -> None:
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        before = client.get("/api/game").json()
+        good = client.get("/api/codes/kl1-d3v-aaaaaag")
+        assert good.status_code == 200
+        assert good.json() == {"code": "KL1-D3V-AAAAAAG", "draw": 3, "scoring": "vegas"}
+        bad = client.get(f"/api/codes/{code}")
+        assert bad.status_code == 400 and bad.json()["error"]["reason"] == reason
+        assert client.get("/api/game").json() == before  # nothing started, nothing left
+        assert [g["id"] for g in client.get("/api/stats").json()["recent"]] == [before["id"]]

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from klondike import Game, KlondikeError
 from klondike.store import database as store
 from klondike.store.stats import ModeStats, RecentGame
 
@@ -262,6 +263,14 @@ class ErrorResponse(BaseModel):
     game: GameView | None
 
 
+class CodeCheck(BaseModel):
+    """A game code that can be played, as the engine writes it, with its draw and scoring."""
+
+    code: str
+    draw: int
+    scoring: Literal["normal", "vegas"]
+
+
 class Stats(BaseModel):
     modes: list[ModeStats]
     recent: list[RecentGame]
@@ -412,6 +421,16 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         """The page shows the game (``visible``: the clock of a started game runs) or no
         longer does (it stops). A page that is shown says so every 20 seconds."""
         return _json(games.view(games.presence(game_id, visible=body.visible)))
+
+    @app.get("/api/codes/{code}", response_model=CodeCheck, responses=_errors(400))
+    def check_code(code: Annotated[str, PathParam(max_length=100)]) -> JSONResponse:
+        """Check a game code without starting a game: its canonical form, draw and scoring,
+        or 400 with the engine's reason (as `POST /api/games` would answer)."""
+        try:
+            game = Game.from_code(code)
+        except KlondikeError as err:
+            raise Refusal.from_engine(err, None) from err
+        return _json({"code": game.code, "draw": game.draw, "scoring": game.scoring})
 
     @app.get("/api/stats", response_model=Stats, responses=_errors())
     def stats() -> JSONResponse:
