@@ -18,7 +18,7 @@ import { KeyboardInput } from "./keyboard.js";
 import { bindLanguage } from "./language.js";
 import { reportPresence } from "./presence.js";
 import { Settings } from "./settings.js";
-import { copyCode, copyLink, takeLinkedCode, unbroken } from "./share.js";
+import { copyCode, copyLink, takeLinkedCode } from "./share.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { createSound } from "./sound.js";
 import { announce, toast } from "./toast.js";
@@ -190,7 +190,7 @@ async function start() {
     return;
   }
   if (view.code === code && view.moves === 0) return;
-  if (await mayLeave(game, t("confirm_link", { code: unbroken(code) }))) game.start({ code });
+  if (await mayLeave(game, t("confirm_link", { code }))) game.start({ code });
 }
 
 /** True when every action is answered and the table is at rest (the tests wait for it). */

@@ -161,11 +161,12 @@ function faceHTML(name) {
   const middle = "JQK".includes(rank)
     ? courtSVG(rank, suit)
     : suitIcon(suit, rank === "A" ? "pip pip-ace" : "pip");
-  // The lower index repeats the upper one: hidden from assistive technology, so the
-  // card's visible text is its index once ("5"), which its name begins with ("5♦ …").
+  // The lower index repeats the upper one as generated content (table.css), so the card's
+  // text is its index once ("5"), which its accessible name begins with ("5♦ five of …").
+  const lower = `<span class="rank" data-label="${label}"></span>${suitIcon(suit, "idx-suit")}`;
   return (
     `<span class="face"><span class="idx tl">${index}</span>` +
-    `${suitIcon(suit, "corner-suit")}${middle}<span class="idx br" aria-hidden="true">${index}</span></span>`
+    `${suitIcon(suit, "corner-suit")}${middle}<span class="idx br" aria-hidden="true">${lower}</span></span>`
   );
 }
 

@@ -5,15 +5,9 @@ import { copyText } from "./clipboard.js";
 import { t } from "./i18n.js";
 import { toast } from "./toast.js";
 
-/** A code as a message shows it: its hyphens do not break ("KL1‑D1N‑AAAAAAG"). */
-export function unbroken(code) {
-  return code.replaceAll("-", "\u2011");
-}
-
 /** Copy a game code and say whether it worked. */
 export async function copyCode(code) {
-  const shown = unbroken(code);
-  toast((await copyText(code)) ? t("code_copied", { code: shown }) : t("copy_failed", { text: code }));
+  toast((await copyText(code)) ? t("code_copied", { code }) : t("copy_failed", { text: code }));
 }
 
 /** Copy a link that opens the deal `code` on this server and say whether it worked. */

@@ -2,7 +2,6 @@
 
 import { ApiError, call } from "../api.js";
 import { reasonText, t } from "../i18n.js";
-import { unbroken } from "../share.js";
 import { renderStats } from "../stats-table.js";
 import { toast } from "../toast.js";
 import { confirmDialog, mayLeave } from "./confirm.js";
@@ -38,7 +37,7 @@ export class StatsDialog {
 
   /** Play the deal `code` again (after asking, if the game in progress is unfinished). */
   async replay(code) {
-    if (!(await mayLeave(this.game, t("confirm_replay", { code: unbroken(code) })))) return;
+    if (!(await mayLeave(this.game, t("confirm_replay", { code })))) return;
     this.dialog.close();
     this.game.start({ code });
   }
