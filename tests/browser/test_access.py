@@ -38,7 +38,8 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert page.locator("#new-game span").text_content() == "New game"
     assert page.locator(".info-label").all_text_contents() == ["Score", "Moves", "Time"]
     assert (
-        page.locator("[data-card='7S']").get_attribute("aria-label") == "7♠ seven of spades, column 4"
+        page.locator("[data-card='7S']").get_attribute("aria-label")
+        == "7♠ seven of spades, column 4"
     )
     page.reload()
     table.open()

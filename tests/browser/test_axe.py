@@ -22,9 +22,7 @@ def audit(table: Table, screen_name: str) -> None:
     page = table.page
     if not page.evaluate("Boolean(window.axe)"):
         page.add_script_tag(content=AXE.read_text())
-    result: dict[str, Any] = page.evaluate(
-        "axe.run(document, {resultTypes: ['violations']})"
-    )
+    result: dict[str, Any] = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     found = [
         f"{v['id']} ({v['impact']}): {[node['target'] for node in v['nodes']][:4]}"
         for v in result["violations"]
