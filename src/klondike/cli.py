@@ -9,6 +9,7 @@ klondike stats [--db PATH]                                  print the statistics
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -66,7 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return 0
     if args.command == "stats":
-        return print_stats(args.db)
+        try:
+            return print_stats(args.db)
+        except BrokenPipeError:
+            # the reader stopped early (`klondike stats | head`): not an error of ours
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
     from .web.serve import serve
 
     return serve(host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db)
