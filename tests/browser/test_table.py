@@ -242,7 +242,7 @@ def test_court_cards_have_pictures_on_the_table(open_table: Opener, screen: str)
     for name in ("KS", "QH", "JC", "QD"):
         assert table.card(name).locator("svg.court-art").count() == 1
     assert table.page.locator(".court").count() == 0  # the boxed letter is gone
-    table.shoot(f"faces-{screen}")
+    table.shoot(f"table-faces-{screen}")
 
 
 def test_sounds_follow_the_moves(open_table: Opener) -> None:
@@ -275,7 +275,7 @@ def test_the_win_cascades_then_the_win_screen(open_table: Opener, screen: str) -
     canvas.wait_for()
     assert page.locator("#win-dialog").is_hidden()  # first the cascade
     page.wait_for_timeout(700)
-    table.shoot(f"celebration-{screen}")
+    table.shoot(f"table-celebration-{screen}")
     page.mouse.click(5, 5)  # a tap ends it
     page.locator("#win-dialog").wait_for()
     assert canvas.count() == 0
@@ -290,7 +290,7 @@ def test_finish_plays_the_rest_home_as_ordinary_actions(open_table: Opener, scre
     button = page.locator("#finish")
     button.wait_for()
     assert button.inner_text() == "Finish"
-    table.shoot(f"finish-{screen}")
+    table.shoot(f"table-finish-{screen}")
     button.click()
     page.locator(".celebrate-canvas").wait_for(timeout=15000)
     page.mouse.click(5, 5)
@@ -325,7 +325,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
     assert page.locator("#hints-setting").is_hidden()  # no hint button yet
     assert not page.locator("input[name='sound']").is_checked()  # sound is off by default
     assert page.locator("input[name='speed'][value='normal']").is_checked()
-    table.shoot(f"settings-{screen}")
+    table.shoot(f"table-settings-{screen}")
     for name, value in (("card_back", "red"), ("table", "wine"), ("speed", "fast")):
         page.locator(f"label:has(input[name='{name}'][value='{value}'])").click()
         table.page.wait_for_function(
@@ -362,7 +362,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
     assert stock and column_7 and foundation and column_1
     assert abs(stock["x"] - column_7["x"]) < 1 and abs(foundation["x"] - column_1["x"]) < 1
     table.check()
-    table.shoot(f"left-handed-{screen}")
+    table.shoot(f"table-left-handed-{screen}")
 
 
 @DESKTOP_ONLY
