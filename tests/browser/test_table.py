@@ -93,6 +93,10 @@ def hide_page(table: Table, hidden: bool) -> None:
                 configurable: true, get: () => (hidden ? "hidden" : "visible")});
             Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
             document.dispatchEvent(new Event("visibilitychange"));
+            if (!hidden) {  // shown again: the browser's own answers from now on
+                delete document.visibilityState;
+                delete document.hidden;
+            }
         }""",
         hidden,
     )
@@ -119,7 +123,7 @@ def test_the_clock_counts_only_play(open_table: Opener) -> None:
     page.wait_for_function(
         "fetch('/api/game').then(r => r.json()).then(v => v.clock_running)", polling=100
     )
-    page.context.close()  # the browser closes: the page says so as it goes
+    page.goto("about:blank")  # the page goes away (closed, or left): it says so as it goes
     deadline = time.monotonic() + 3
     while table.server.game()["clock_running"] and time.monotonic() < deadline:
         time.sleep(0.05)
