@@ -39,7 +39,9 @@ bench: $(VENV)/.installed-test chromium
 # Refresh the README's screenshots from the browser tests' own.
 screenshots: $(VENV)/.installed-test chromium
 	$(BIN)/pytest tests/browser -k screenshot
-	cp tests/artifacts/screenshots/desktop.png tests/artifacts/screenshots/phone.png docs/screenshots/
+	$(BIN)/pytest tests/browser/test_table.py -k "court or win_cascades or settings_are"
+	cd tests/artifacts/screenshots && cp desktop.png phone.png table-faces-desktop.png \
+		table-settings-phone.png table-celebration-desktop.png ../../../docs/screenshots/
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

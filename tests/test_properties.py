@@ -108,7 +108,9 @@ def test_100_undos_deep_and_no_deeper(deal: int, draw: int, rng: random.Random) 
     for _ in range(100):
         g.undo()
     assert g.moves == 50
-    refused(g, g.undo, "nothing_to_undo")
+    err = refused(g, g.undo, "undo_limit")  # older actions exist: say why they stay
+    assert str(err) == "only the last 100 actions can be undone"
+    assert err.params == {"limit": 100}
 
 
 @FAST

@@ -12,6 +12,7 @@ klondike export CODE --format solvitaire|shootme|json       write a deal for oth
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -92,7 +93,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = solve_command if args.command == "solve" else export_command
         return command(args)
     if args.command == "stats":
-        return print_stats(args.db)
+        try:
+            return print_stats(args.db)
+        except BrokenPipeError:
+            # the reader stopped early (`klondike stats | head`): not an error of ours
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
     if args.command == "backup":
         return write_backup(args.db, args.file)
     from .web.serve import serve

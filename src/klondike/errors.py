@@ -16,6 +16,7 @@ MESSAGES: dict[str, str] = {
     # moves and gestures
     "game_won": "the game is won: no more moves",
     "nothing_to_undo": "nothing to undo",
+    "undo_limit": "only the last {limit} actions can be undone",
     "won_no_undo": "the game is won: it cannot be undone",
     "not_text": "a {what} must be text, not {type}",
     "bad_move_text": "“{text}” is not a move: write SOURCE-TARGET, for example T2-T6 or W-F",

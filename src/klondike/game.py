@@ -573,10 +573,49 @@ class Game:
             raise IllegalMove("won_no_undo")
         floor = self._undo_start()
         if len(self.history) <= floor:
+            if self.moves:  # older actions lie on the table, beyond the undo limit
+                raise IllegalMove("undo_limit", limit=UNDO_LIMIT)
             raise IllegalMove("nothing_to_undo")
         self._floor = floor
         self.undos += 1
         return _move_of(self.pop())
+
+    def finish_line(self) -> list[Move] | None:
+        """The moves that play the rest home by drawing and putting cards up, or None.
+
+        Only once every tableau card is face up, and only if drawing from the stock (and
+        turning the waste over, where the rules allow it) and putting cards on their
+        foundations wins the game; worked out on a copy, so the game is unchanged.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_line() is None
+        True
+        """
+        if self.won or any(self.down):
+            return None
+        trial = self.copy()
+        moves: list[Move] = []
+        # One pass through stock and waste, and a turn-over, without a card going home: stuck.
+        patience = 2 * (len(trial.stock) + len(trial.waste)) + 2
+        idle = 0
+        while not trial.won:
+            pairs = {pair_of(code): code for code in trial.legal_codes()}
+            home = [
+                code
+                for pair, code in pairs.items()
+                if F0 <= pair & PILE_MASK < T0 and not F0 <= pair >> SOURCE_SHIFT < T0
+            ]
+            if home:
+                code, idle = min(home), 0
+            else:
+                code = pairs.get(move_code(STOCK, WASTE, 0)) or pairs.get(
+                    move_code(WASTE, STOCK, 0), 0
+                )
+                idle += 1
+                if not code or idle > patience:
+                    return None
+            trial.push(code)
+            moves.append(_move_of(code))
+        return moves
 
     def _resolve(self, move: Move | str) -> MoveCode:
         """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""

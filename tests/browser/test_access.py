@@ -24,7 +24,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert page.locator(".info-label").all_text_contents() == ["Klondike", "Punkte", "Züge", "Zeit"]
     assert page.locator("#stats-button span").text_content() == "Statistik"
     assert page.locator("html").get_attribute("lang") == "de"
-    assert page.locator("[data-card='7S']").get_attribute("aria-label") == "Pik Sieben, Spalte 4"
+    assert page.locator("[data-card='7S']").get_attribute("aria-label") == "7♠ Pik Sieben, Spalte 4"
     # the app's own words: Talon, Ablagestapel, Zielstapel, Partiecode
     count = table.server.game()["stock"]["count"]
     assert table.pile("S").get_attribute("aria-label") == f"Talon, {count} Karten"
@@ -38,7 +38,8 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert page.locator("#new-game span").text_content() == "New game"
     assert page.locator(".info-label").all_text_contents() == ["Klondike", "Score", "Moves", "Time"]
     assert (
-        page.locator("[data-card='7S']").get_attribute("aria-label") == "seven of spades, column 4"
+        page.locator("[data-card='7S']").get_attribute("aria-label")
+        == "7♠ seven of spades, column 4"
     )
     page.reload()
     table.open()
@@ -174,8 +175,8 @@ def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
     view = table.check()
     stock = table.pile("S").get_attribute("aria-label")
     assert stock == f"stock, {view['stock']['count']} cards"
-    assert table.card("8H").get_attribute("aria-label") == "eight of hearts, column 3"
-    assert table.card("TD").get_attribute("aria-label") == f"{card_words('TD')}, column 6"
+    assert table.card("8H").get_attribute("aria-label") == "8♥ eight of hearts, column 3"
+    assert table.card("TD").get_attribute("aria-label") == f"10♦ {card_words('TD')}, column 6"
     downs = page.locator("[data-pile='T2'] .card.down")
     assert downs.count() == 4
     assert {downs.nth(i).get_attribute("aria-label") for i in range(4)} == {"face-down card"}
@@ -183,7 +184,7 @@ def test_labels_a_screen_reader_speaks(open_table: Opener) -> None:
     assert table.pile("F1").get_attribute("aria-label") == "foundation 1, spades: two of spades"
     assert table.pile("F2").get_attribute("aria-label") == "foundation 2, hearts, empty"
     assert table.pile("W").get_attribute("aria-label") == "waste, 1 card"
-    assert table.card("5C").get_attribute("aria-label") == "five of clubs, waste"
+    assert table.card("5C").get_attribute("aria-label") == "5♣ five of clubs, waste"
     # the foundations keep fixed slots ♠ ♥ ♦ ♣, left to right, an empty one showing its suit
     slots = [table.pile(f"F{f}") for f in range(1, 5)]
     assert [slot.get_attribute("data-suit") for slot in slots] == ["S", "H", "D", "C"]

@@ -61,6 +61,13 @@ class Table:
         self.settle()
         return self
 
+    def open_at_current(self) -> Table:
+        """Wait for the page just loaded (a reload, a link) to show its game."""
+        self.page.wait_for_selector("[data-pile='T1']")
+        self.page.wait_for_function("window.klondike && window.klondike.state.view")
+        self.settle()
+        return self
+
     def settle(self) -> None:
         """Wait until every action is answered and every card has come to rest."""
         self.page.wait_for_function("window.klondike.idle()", polling=20, timeout=5000)

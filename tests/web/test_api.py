@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from helpers.api import HOST, TestClient, act, hidden_cards, leaked
-from helpers.positions import one_move_to_win, position
+from helpers.positions import one_move_to_win, position, won_game
 from klondike import Game
 from klondike.store import database as store
 from klondike.store.database import insert_game, open_database
 from klondike.web import api
 from klondike.web.api import create_app
+from klondike.web.games import PRESENCE_GRACE_S
 
 BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "undos", "targets")
 
@@ -391,19 +392,23 @@ def test_openapi_document_lists_the_api(client: TestClient) -> None:
 
 def test_winning_action_ends_the_game_and_stops_the_clock(db_path: Path) -> None:
     game_id = insert(
-        db_path, Game.from_snapshot(one_move_to_win("KS", score=500)), elapsed_ms=60_000
+        db_path,
+        Game.from_snapshot(one_move_to_win("KS", score=500)),
+        elapsed_ms=60_000,
+        version=7,
     )
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
         view = client.get("/api/game").json()
         assert view["id"] == game_id and view["elapsed_ms"] == 60_000
+        view = shown(client, view, True)
         clock.seconds += 5
         won = act(client, view, "tap", pile="T1").json()
         assert won["played"] == "T1-F1" and won["won"] is True and won["status"] == "won"
         assert won["clock_running"] is False and won["elapsed_ms"] == 65_000
         assert won["can_undo"] is False and won["targets"] == {} and won["score"] == 510
         saved = row(db_path, game_id)
-        assert (saved.status, saved.elapsed_ms, saved.version) == ("won", 65_000, 1)
+        assert (saved.status, saved.elapsed_ms, saved.version) == ("won", 65_000, 8)
         assert saved.ended_at is not None
         clock.seconds += 100
         later = client.get(f"/api/games/{game_id}").json()
@@ -412,7 +417,7 @@ def test_winning_action_ends_the_game_and_stops_the_clock(db_path: Path) -> None
         assert after.status_code == 409 and after.json()["error"]["reason"] == "game_over"
         assert client.get("/api/game").json()["id"] != game_id  # no longer in progress
         assert client.get("/api/stats").json()["modes"][0]["won"] == 1
-        again = client.post(f"/api/games/{game_id}/restart", json={"version": 1}).json()
+        again = client.post(f"/api/games/{game_id}/restart", json={"version": 8}).json()
         assert again["code"] == won["code"] and again["version"] == 0
         assert row(db_path, game_id).status == "won"  # play again leaves the win alone
 
@@ -420,41 +425,101 @@ def test_winning_action_ends_the_game_and_stops_the_clock(db_path: Path) -> None
 # --------------------------------------------------------------------------- clock
 
 
-def test_clock_counts_from_the_last_saved_value_and_skips_downtime(db_path: Path) -> None:
+def shown(client: TestClient, view: dict[str, Any], visible: bool) -> dict[str, Any]:
+    """The page reports whether it shows the game; the view answered."""
+    answer = client.post(f"/api/games/{view['id']}/presence", json={"visible": visible})
+    assert answer.status_code == 200, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def test_clock_starts_with_the_first_action(db_path: Path) -> None:
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
         view = client.get("/api/game").json()
+        assert view["elapsed_ms"] == 0 and view["clock_running"] is False
+        view = shown(client, view, True)  # a page shows the new deal: no one played yet
+        clock.seconds += 210  # a deal left untouched for 3.5 minutes
+        view = client.get("/api/game").json()
+        assert view["elapsed_ms"] == 0 and view["clock_running"] is False
+        nothing = act(client, view, "tap", pile="T1").json()  # a tap that plays nothing
+        assert nothing["played"] is None and nothing["clock_running"] is False
+        view = act(client, view, "tap", pile="S").json()
         assert view["elapsed_ms"] == 0 and view["clock_running"] is True
         clock.seconds += 2.5
-        view = act(client, view, "tap", pile="S").json()
-        assert view["elapsed_ms"] == 2500 and row(db_path, view["id"]).elapsed_ms == 2500
+        assert client.get("/api/game").json()["elapsed_ms"] == 2500
+        # a game left before its first action counts no time
+        fresh = client.post("/api/games", json={"abandon": view["id"]}).json()
+        clock.seconds += 30
+        left = client.post("/api/games", json={"abandon": fresh["id"]}).json()
+        assert left["id"] != fresh["id"] and row(db_path, fresh["id"]).elapsed_ms == 0
+
+
+def test_clock_stops_while_no_page_shows_the_game(db_path: Path) -> None:
+    clock = FakeClock()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        view = act(client, client.get("/api/game").json(), "tap", pile="S").json()
         clock.seconds += 1
-        assert client.get("/api/game").json()["elapsed_ms"] == 3500
-    assert row(db_path, view["id"]).elapsed_ms == 3500  # the stop saved the running clock
+        hidden = shown(client, view, False)  # the tab is hidden, or the browser closed
+        assert hidden["elapsed_ms"] == 1000 and hidden["clock_running"] is False
+        assert hidden["version"] == view["version"]  # a report is not an action
+        clock.seconds += 600
+        assert client.get("/api/game").json()["elapsed_ms"] == 1000
+        back = shown(client, view, True)
+        assert back["elapsed_ms"] == 1000 and back["clock_running"] is True
+        clock.seconds += 2
+        assert client.get("/api/game").json()["elapsed_ms"] == 3000
+    assert row(db_path, view["id"]).elapsed_ms == 3000  # the stop saved the running clock
     clock.seconds += 3600  # the server is down for an hour: not counted
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
-        assert client.get("/api/game").json()["elapsed_ms"] == 3500
+        view = client.get("/api/game").json()
+        assert view["elapsed_ms"] == 3000 and view["clock_running"] is False
+        clock.seconds += 50  # no page shows it yet (a browser reloading, or none at all)
+        assert client.get("/api/game").json()["elapsed_ms"] == 3000
+        shown(client, view, True)
         clock.seconds += 4
-        assert client.get("/api/game").json()["elapsed_ms"] == 7500
-    # a crash (no stop) keeps the clock of the last action
+        assert client.get("/api/game").json()["elapsed_ms"] == 7000
+        # a page that vanished without a word (a crash) adds at most the grace after its
+        # last report (4 s ago)
+        clock.seconds += 3600
+        lost = client.get("/api/game").json()
+        assert lost["elapsed_ms"] == 3000 + int(PRESENCE_GRACE_S * 1000)
+        assert lost["clock_running"] is False
+        assert shown(client, lost, False)["elapsed_ms"] == lost["elapsed_ms"]
+    # a crash of the server (no stop) keeps the clock of the last action
     app = create_app(db_path, allowed_hosts=[HOST], clock=clock)
     client = TestClient(app)  # no `with`: the app never hears that it stops
     view = act(client, client.get("/api/game").json(), "tap", pile="S").json()
-    assert view["elapsed_ms"] == 7500 and row(db_path, view["id"]).elapsed_ms == 7500
+    assert view["elapsed_ms"] == 63_000 and row(db_path, view["id"]).elapsed_ms == 63_000
     clock.seconds += 10
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
-        assert client.get("/api/game").json()["elapsed_ms"] == 7500
+        assert client.get("/api/game").json()["elapsed_ms"] == 63_000
 
 
-def test_an_open_game_read_later_resumes_its_clock_from_then(db_path: Path) -> None:
+def test_presence_of_a_finished_or_missing_game(db_path: Path) -> None:
+    game_id = insert(db_path, won_game(), status="won", elapsed_ms=5000, version=3)
+    clock = FakeClock()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
+        view = client.get(f"/api/games/{game_id}").json()
+        clock.seconds += 9
+        assert shown(client, view, True)["elapsed_ms"] == 5000
+        missing = client.post("/api/games/999/presence", json={"visible": True})
+        assert missing.status_code == 404
+        assert missing.json()["error"]["reason"] == "game_not_found"
+        bad = client.post(f"/api/games/{game_id}/presence", json={"visible": "yes"})
+        assert bad.status_code == 422 and bad.json()["error"]["reason"] == "bad_request"
+
+
+def test_an_open_game_read_later_waits_for_a_page(db_path: Path) -> None:
     older = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"), elapsed_ms=7000, version=3)
     newer = insert(db_path, Game.from_code("KL1-D1N-AAAAAAG"), elapsed_ms=1000, version=1)
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
         clock.seconds += 100
         assert client.get("/api/game").json()["id"] == newer  # read at the start
-        assert client.get(f"/api/games/{newer}").json()["elapsed_ms"] == 101_000
-        assert client.get(f"/api/games/{older}").json()["elapsed_ms"] == 7000  # read now
+        assert client.get(f"/api/games/{newer}").json()["elapsed_ms"] == 1000
+        older_view = client.get(f"/api/games/{older}").json()
+        assert older_view["elapsed_ms"] == 7000
+        shown(client, older_view, True)
         clock.seconds += 2
         assert client.get(f"/api/games/{older}").json()["elapsed_ms"] == 9000
 
@@ -860,7 +925,9 @@ def test_the_last_100_actions_stay_undoable_across_a_restart(db_path: Path) -> N
             assert board(view) | {"undos": 0} == boards[-1 - back] | {"undos": 0}
         refused = act(client, view, "undo")
         assert refused.status_code == 400
-        assert refused.json()["error"]["reason"] == "nothing_to_undo"
+        error = refused.json()["error"]
+        assert error["reason"] == "undo_limit" and error["params"] == {"limit": 100}
+        assert error["message"] == "only the last 100 actions can be undone"
         assert view["can_undo"] is False
 
 
@@ -891,7 +958,7 @@ def test_a_view_read_during_actions_is_always_one_committed_version(client: Test
 def test_recent_games_show_the_running_clock_of_the_open_game(db_path: Path) -> None:
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
-        view = client.get("/api/game").json()
+        view = act(client, client.get("/api/game").json(), "tap", pile="S").json()
         clock.seconds += 7
         recent = client.get("/api/stats").json()["recent"]
         assert recent[0]["id"] == view["id"] and recent[0]["elapsed_ms"] == 7000

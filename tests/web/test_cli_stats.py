@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from helpers.rows import add_game
+from klondike import Game
 from klondike.cli import main
 from klondike.codes import format_code
+from klondike.store import database as store
 from klondike.store.database import open_database
 
 
@@ -176,3 +179,19 @@ def test_the_command_in_a_real_process(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert table_row(done.stdout, "Played") == ["0", "1", "0", "0"]
     assert code in done.stdout
+
+
+def test_stats_into_a_pipe_closed_early_ends_quietly(tmp_path: Path) -> None:
+    """``klondike stats | head -1``: no BrokenPipeError traceback, status 0."""
+    path = tmp_path / "k.db"
+    conn = open_database(path)
+    for _ in range(300):
+        store.insert_game(conn, Game.from_code("KL1-D1N-AAAAAAG"), status="won", version=1)
+    conn.close()
+    command = [sys.executable, "-m", "klondike", "stats", "--db", str(path)]
+    shell = " ".join(shlex.quote(part) for part in command) + " | head -1"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.startswith("Statistics (")
+    assert done.stderr == "" and done.returncode == 0

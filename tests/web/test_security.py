@@ -144,7 +144,8 @@ def test_default_allowed_hosts_are_the_loopback_names(db_path: Path) -> None:
 
 def test_other_methods_get_405_and_still_need_the_origin(client: TestClient) -> None:
     for method in ("PUT", "PATCH", "DELETE"):
-        response = client.request(method, "/api/stats", content=b"x")
+        headers = {"Content-Type": "application/json"} if method == "PUT" else {}
+        response = client.request(method, "/api/stats", content=b"{}", headers=headers)
         assert response.status_code == 405, method
         refused = client.request(method, "/api/stats", headers={"Origin": "http://evil.example"})
         assert refused.status_code == 403 and refused.json()["error"]["reason"] == "bad_origin"
@@ -165,27 +166,31 @@ def test_refusals_carry_the_protective_headers_too(client: TestClient) -> None:
 
 
 def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClient) -> None:
-    """Each POST of the API, with another page's Origin: 403, and the game unchanged."""
+    """Each POST and PUT of the API, with another page's Origin: 403, and nothing changed."""
     view = client.get("/api/game").json()
     played = client.post(
         f"/api/games/{view['id']}/actions", json={"version": 0, "action": "tap", "pile": "S"}
     ).json()
+    settings = client.get("/api/settings").json()
     requests = {
-        "/api/games": {"abandon": view["id"]},
-        "/api/games/{game_id}/restart": {"version": 1},
-        "/api/games/{game_id}/actions": {"version": 1, "action": "tap", "pile": "S"},
-        "/api/stats/reset": {"confirm": True},
+        ("POST", "/api/games"): {"abandon": view["id"]},
+        ("POST", "/api/games/{game_id}/restart"): {"version": 1},
+        ("POST", "/api/games/{game_id}/actions"): {"version": 1, "action": "tap", "pile": "S"},
+        ("POST", "/api/games/{game_id}/presence"): {"visible": False},
+        ("POST", "/api/stats/reset"): {"confirm": True},
+        ("PUT", "/api/settings"): {"sound": not settings["sound"]},
     }
-    posts = {
-        route.path  # type: ignore[attr-defined]
+    writes = {
+        (method, route.path)  # type: ignore[attr-defined]
         for route in client.app.routes  # type: ignore[attr-defined]
-        if "POST" in getattr(route, "methods", ())
+        for method in getattr(route, "methods", ())
+        if method not in ("GET", "HEAD")
     }
-    assert posts == set(requests)  # a new POST endpoint needs its line here
-    for path, body in requests.items():
+    assert writes == set(requests)  # a new state-changing endpoint needs its line here
+    for (method, path), body in requests.items():
         for origin in ("http://evil.example", "null"):
-            answer = client.post(
-                path.format(game_id=view["id"]), json=body, headers={"Origin": origin}
+            answer = client.request(
+                method, path.format(game_id=view["id"]), json=body, headers={"Origin": origin}
             )
             assert answer.status_code == 403, (path, origin)
             assert answer.json()["error"]["reason"] == "bad_origin"
@@ -193,6 +198,7 @@ def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClie
     assert (now["id"], now["version"], now["stock"]) == (view["id"], 1, played["stock"])
     stats = client.get("/api/stats").json()
     assert [game["id"] for game in stats["recent"]] == [view["id"]]
+    assert client.get("/api/settings").json() == settings
 
 
 def test_the_body_limit_is_16384_bytes() -> None:

@@ -13,6 +13,7 @@ import pytest
 from helpers.api import HOST, TestClient
 from klondike import Game
 from klondike.store import database as store
+from klondike.store import settings
 from klondike.store.database import DatabaseError, open_database
 from klondike.store.stats import summary
 from klondike.web.api import create_app
@@ -21,9 +22,11 @@ NEXT = store.SCHEMA_VERSION + 1
 """A made-up schema version after the current one, for the migration tests."""
 
 
-def test_new_database_has_schema_version_2(db_path: Path) -> None:
+def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+    settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
+    assert settings == ["name", "value"]
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
@@ -136,8 +139,48 @@ def test_migrations_are_a_list_of_steps_up_to_the_schema_version() -> None:
 
 
 def _add_note_column(conn: sqlite3.Connection) -> None:
-    """A made-up version 2: a column with a default, the way a real step would add one."""
+    """A made-up version 3: a column with a default, the way a real step would add one."""
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+
+VERSION_1_COLUMNS = (
+    "code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at,"
+    " version, snapshot"
+)
+"""The columns of a game row in a schema-version-1 file."""
+
+
+def version_1_file(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A file as klondike with schema version 1 wrote it, with one game played; its id."""
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "SCHEMA_VERSION", 1)
+        conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    game.play("S-W")
+    snap = {k: v for k, v in game.snapshot().items() if k not in ("rules", "recycles")}
+    cursor = conn.execute(
+        f"INSERT INTO games ({VERSION_1_COLUMNS}) VALUES (?, ?, ?, 'playing', ?, ?, 0, 0,"
+        " 'now', NULL, 1, ?)",
+        (game.code, game.draw, game.scoring, game.score, game.moves, json.dumps(snap)),
+    )
+    conn.close()
+    return int(cursor.lastrowid or 0)
+
+
+def test_a_version_1_file_gets_the_settings_table_keeping_its_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = version_1_file(db_path, monkeypatch)
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert settings.load(conn) == settings.DEFAULTS
+    assert settings.save(conn, {"table": "blue"})["table"] == "blue"
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+        assert (view["id"], view["version"], view["moves"]) == (game_id, 1, 1)
+        assert client.get("/api/settings").json()["table"] == "blue"
 
 
 def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
@@ -179,18 +222,28 @@ def test_a_new_file_runs_every_step_in_order(
     def recording(version: int) -> Callable[[sqlite3.Connection], None]:
         def step(conn: sqlite3.Connection) -> None:
             ran.append(version)
-            if version == 2:
+            if version == NEXT:
                 _add_note_column(conn)
 
         return step
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 3)
-    first = store.MIGRATIONS[1]
-    monkeypatch.setitem(store.MIGRATIONS, 1, lambda conn: (ran.append(1), first(conn)))
-    monkeypatch.setitem(store.MIGRATIONS, 2, recording(2))
-    monkeypatch.setitem(store.MIGRATIONS, 3, recording(3))
+    def counted(version: int) -> Callable[[sqlite3.Connection], None]:
+        real = store.MIGRATIONS[version]
+
+        def step(conn: sqlite3.Connection) -> None:
+            ran.append(version)
+            real(conn)
+
+        return step
+
+    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT + 1)
+    for version in range(1, NEXT):
+        monkeypatch.setitem(store.MIGRATIONS, version, counted(version))
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, recording(NEXT))
+    monkeypatch.setitem(store.MIGRATIONS, NEXT + 1, recording(NEXT + 1))
     conn = open_database(db_path)
-    assert ran == [1, 2, 3] and conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert ran == list(range(1, NEXT + 2))
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT + 1
     conn.close()
 
 
@@ -236,7 +289,7 @@ def test_save_game_over_an_expected_version_writes_only_that_version(db_path: Pa
     conn.close()
 
 
-def test_a_version_1_file_migrates_to_version_2_as_the_apps_games(
+def test_a_version_1_file_migrates_forward_as_the_apps_games(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file version 1 wrote (no rules column, snapshots without "rules"): its games become
@@ -244,10 +297,7 @@ def test_a_version_1_file_migrates_to_version_2_as_the_apps_games(
     monkeypatch.setattr(store, "SCHEMA_VERSION", 1)
     conn = open_database(db_path)
     assert [row[1] for row in conn.execute("PRAGMA table_info(games)")][-1] == "counted"
-    old_columns = (
-        "code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at,"
-        " version, snapshot"
-    )
+    old_columns = VERSION_1_COLUMNS
     playing = Game.from_code("KL1-D3V-AAAAAAG")
     playing.play("S-W")
     for game, status, ended in ((Game.from_code("KL1-D1N-AAAAAAB"), "abandoned", "x"),
@@ -262,7 +312,7 @@ def test_a_version_1_file_migrates_to_version_2_as_the_apps_games(
     monkeypatch.undo()
 
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
     assert conn.execute("SELECT rules FROM games").fetchall() == [("app",), ("app",)]
     modes = summary(conn)
     assert (modes[0]["rules"], modes[0]["draw"], modes[0]["played"]) == ("app", 1, 1)

@@ -59,7 +59,7 @@ def test_view_keys_are_the_documented_ones() -> None:
     assert set(view) == {
         "id", "version", "status", "code", "rules", "draw", "scoring", "score", "score_text",
         "moves", "undos", "elapsed_ms", "clock_running", "won", "can_undo", "stock", "waste",
-        "foundations", "tableau", "targets", "last",
+        "foundations", "tableau", "targets", "finish", "last",
     }  # fmt: skip
 
 

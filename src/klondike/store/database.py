@@ -19,7 +19,7 @@ writes a consistent copy while the server may be writing.
 >>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
-['games']
+['games', 'settings']
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ import platformdirs
 
 from klondike import Game
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -101,7 +101,24 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'app'")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Version 3: the settings table, one row per setting changed from its default
+    (`klondike.store.settings`), the value as JSON text."""
+    conn.execute(
+        """
+        CREATE TABLE settings (
+            name   TEXT PRIMARY KEY,
+            value  TEXT NOT NULL
+        )
+        """
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1,
+    2: _migrate_to_2,
+    3: _migrate_to_3,
+}
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
 
 

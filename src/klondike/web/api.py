@@ -23,7 +23,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
+from klondike import Game, KlondikeError
 from klondike.rules import PRESETS
 from klondike.store import database as store
 from klondike.store.stats import ModeStats, RecentGame
@@ -57,6 +59,7 @@ REFUSAL_STATUS: dict[str, int] = {
     "storage_read_error": 503,
     "storage_new_game_error": 503,
     "storage_reset_error": 503,
+    "storage_settings_error": 503,
 }
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
@@ -173,6 +176,36 @@ class Undo(Strict):
 Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo, Field(discriminator="action")]
 
 
+class Presence(Strict):
+    """A page says whether it shows the game: the clock counts only while one does."""
+
+    visible: StrictBool
+
+
+class SettingsChange(Strict):
+    """Some settings to change (the others stay); unknown names and values are refused."""
+
+    card_back: Literal["blue", "red", "green"] = "blue"
+    table: Literal["green", "blue", "wine"] = "green"
+    sound: StrictBool = False
+    speed: Literal["normal", "fast", "off"] = "normal"
+    left_handed: StrictBool = False
+    finish_button: StrictBool = True
+    hints: StrictBool = True
+
+
+class Settings(BaseModel):
+    """Every setting (docs/api.md, "Settings")."""
+
+    card_back: Literal["blue", "red", "green"]
+    table: Literal["green", "blue", "wine"]
+    sound: bool
+    speed: Literal["normal", "fast", "off"]
+    left_handed: bool
+    finish_button: bool
+    hints: bool
+
+
 class ResetStats(Strict):
     confirm: StrictBool = False
 
@@ -236,6 +269,7 @@ class GameView(BaseModel):
     foundations: list[list[str]]
     tableau: list[Column]
     targets: dict[str, list[str]]
+    finish: list[str] | None
     last: Last | None
 
 
@@ -256,6 +290,16 @@ class ErrorResponse(BaseModel):
 
     error: ErrorDetail
     game: GameView | None
+
+
+class CodeCheck(BaseModel):
+    """A game code that can be played, as the engine writes it, with its version, draw and
+    scoring."""
+
+    code: str
+    rules: str
+    draw: int
+    scoring: Literal["normal", "vegas", "none"]
 
 
 class Stats(BaseModel):
@@ -353,6 +397,8 @@ def _answer_errors(app: FastAPI) -> None:
             detail = str(exc.detail)
             response = ApiError(exc.status_code, "bad_request", {"detail": detail}).response()
         response.headers.update(exc.headers or {})
+        if exc.status_code == 405:  # every route of the path, not only the first one's
+            response.headers["Allow"] = ", ".join(_methods_of(app, request))
         return response
 
     @app.exception_handler(Exception)
@@ -405,6 +451,33 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         """Every version the New game dialog offers, the default first."""
         return _json([rules_view(preset) for preset in PRESETS])
 
+    @app.post(
+        "/api/games/{game_id}/presence",
+        response_model=GameView,
+        responses=_errors(404),
+    )
+    def presence(game_id: Id, body: Presence) -> JSONResponse:
+        """The page shows the game (``visible``: the clock of a started game runs) or no
+        longer does (it stops). A page that is shown says so every 20 seconds."""
+        return _json(games.view(games.presence(game_id, visible=body.visible)))
+
+    @app.get("/api/codes/{code}", response_model=CodeCheck, responses=_errors(400))
+    def check_code(code: Annotated[str, PathParam(max_length=100)]) -> JSONResponse:
+        """Check a game code without starting a game: its canonical form, draw and scoring,
+        or 400 with the engine's reason (as `POST /api/games` would answer)."""
+        try:
+            game = Game.from_code(code)
+        except KlondikeError as err:
+            raise Refusal.from_engine(err, None) from err
+        return _json(
+            {
+                "code": game.code,
+                "rules": game.rules.key,
+                "draw": game.draw,
+                "scoring": game.scoring,
+            }
+        )
+
     @app.get("/api/stats", response_model=Stats, responses=_errors())
     def stats() -> JSONResponse:
         """Statistics per mode and the recent games."""
@@ -417,6 +490,17 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
             raise ApiError(400, "confirm_required")
         games.reset_stats()
         return _json(games.stats())
+
+    @app.get("/api/settings", response_model=Settings, responses=_errors())
+    def get_settings() -> JSONResponse:
+        """Every setting: the player's choice, or its default."""
+        return _json(games.settings())
+
+    @app.put("/api/settings", response_model=Settings, responses=_errors())
+    def put_settings(body: SettingsChange) -> JSONResponse:
+        """Change the settings named in the body (all checked first: a bad one changes
+        nothing); every setting after."""
+        return _json(games.update_settings(body.model_dump(exclude_unset=True)))
 
     @app.get("/", include_in_schema=False)
     def page() -> Response:
@@ -444,6 +528,16 @@ class _Static(StaticFiles):
         response = super().file_response(full_path, stat_result, scope, status_code)
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def _methods_of(app: FastAPI, request: Request) -> list[str]:
+    """The methods the routes of the request's path answer, sorted."""
+    methods: set[str] = set()
+    for route in app.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods.update(getattr(route, "methods", None) or ())
+    return sorted(methods)
 
 
 def _json(content: Any) -> JSONResponse:

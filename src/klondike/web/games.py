@@ -19,6 +19,7 @@ from typing import Any
 
 from klondike import Game, KlondikeError, Move
 from klondike.store import database as store
+from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 
 from .view import game_view
@@ -36,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "storage_read_error": "{what} could not be read from the database: {detail}",
     "storage_new_game_error": "the new game could not be saved, so it was not started: {detail}",
     "storage_reset_error": "the statistics could not be reset, so they are unchanged: {detail}",
+    "storage_settings_error": "the settings could not be saved, so they are unchanged: {detail}",
 }
 
 # What each use of the database refuses with when the database fails.
@@ -44,8 +46,9 @@ STORAGE_REFUSALS: dict[str, str] = {
     "action": "storage_error",
     "new_game": "storage_new_game_error",
     "reset": "storage_reset_error",
+    "settings": "storage_settings_error",
 }
-WRITES = frozenset({"action", "new_game", "reset"})
+WRITES = frozenset({"action", "new_game", "reset", "settings"})
 
 
 class Refusal(Exception):
@@ -72,9 +75,20 @@ class Refusal(Exception):
         return cls(err.reason, dict(err.params), game=game, message=str(err))
 
 
+# How long past the page's last sign of life (an action, or a report that it is shown) the
+# clock runs on: a page that is shown reports every 20 s, so a browser that vanished without
+# saying so (a crash, a killed process) adds at most this to a game's time.
+PRESENCE_GRACE_S = 60.0
+
+
 @dataclass(eq=False)
 class OpenGame:
-    """A game held in memory, with its clock and the lock that serializes its actions."""
+    """A game held in memory, with its clock and the lock that serializes its actions.
+
+    The clock counts play only: it starts with the game's first accepted action, stops while
+    no page shows the game (the page reports when it is hidden or shown), and never runs on
+    more than `PRESENCE_GRACE_S` past the last action or report.
+    """
 
     id: int
     game: Game
@@ -83,13 +97,28 @@ class OpenGame:
     elapsed_ms: int  # the clock at `since`
     since: float  # time.monotonic() when elapsed_ms was read
     last: dict[str, Any] | None = None
+    running: bool = False  # started, and a page shows the game
+    seen: float = 0.0  # time.monotonic() of the last action or report of a shown page
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clock(self, now: float) -> int:
-        """The game's clock at monotonic time ``now``: it runs only while the game is open."""
-        if self.status != "playing":
+        """The game's clock at monotonic time ``now``: it runs only while the game is open,
+        started and shown (and not past the grace after the last sign of the page)."""
+        if self.status != "playing" or not self.running:
             return self.elapsed_ms
-        return self.elapsed_ms + max(0, int((now - self.since) * 1000))
+        until = min(now, self.seen + PRESENCE_GRACE_S)
+        return self.elapsed_ms + max(0, int((until - self.since) * 1000))
+
+    def clock_running(self, now: float) -> bool:
+        """True while the clock counts."""
+        return self.status == "playing" and self.running and now < self.seen + PRESENCE_GRACE_S
+
+    def set_clock(self, now: float, *, running: bool) -> None:
+        """Fold the time counted so far into ``elapsed_ms`` and run or stop the clock."""
+        self.elapsed_ms, self.since = self.clock(now), now
+        self.running = running and self.status == "playing"
+        if running:
+            self.seen = now
 
     def view(self, now: float) -> dict[str, Any]:
         """The game's view (docs/api.md)."""
@@ -98,7 +127,7 @@ class OpenGame:
             game_id=self.id,
             version=self.version,
             elapsed_ms=self.clock(now),
-            clock_running=self.status == "playing",
+            clock_running=self.clock_running(now),
             status=self.status,
             last=self.last,
         )
@@ -208,6 +237,16 @@ class Games:
         with self.database("reset") as conn:
             statistics.reset(conn)
 
+    def settings(self) -> dict[str, Any]:
+        """Every setting (`klondike.store.settings`)."""
+        with self.database("read", "the settings") as conn:
+            return preferences.load(conn)
+
+    def update_settings(self, changes: dict[str, object]) -> dict[str, Any]:
+        """Change some settings (checked by the API's model and again by the store)."""
+        with self.database("settings") as conn:
+            return preferences.save(conn, changes)
+
     def save_clocks(self) -> None:
         """Write the running clock of every open game (when the server stops), so the time
         since a game's last action is kept; a game another process changed is left alone."""
@@ -239,8 +278,8 @@ class Games:
             game = Game.from_snapshot(json.loads(row.snapshot))
         except (ValueError, TypeError, RecursionError) as err:
             raise self._damaged(row, err) from err
-        # The clock of an open game resumes where it was saved, from the moment it is read
-        # (the game in progress is read at the server's start).
+        # The clock of an open game stays where it was saved until a page shows the game
+        # again or an action is played: time while no one played is not counted.
         return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.now())
 
     def _reload(self, entry: OpenGame) -> None:
@@ -254,6 +293,7 @@ class Games:
             fresh = self._restore(row)
             entry.game, entry.version, entry.status = fresh.game, fresh.version, fresh.status
             entry.elapsed_ms, entry.since = fresh.elapsed_ms, fresh.since
+            entry.running = False
         entry.last = None
         if entry.status != "playing":
             with self.registry:
@@ -346,6 +386,17 @@ class Games:
             game = Game.from_code(old.game.code)
             return self._insert(game, old if old.status == "playing" else None)
 
+    # ---- the clock
+
+    def presence(self, game_id: int, *, visible: bool) -> OpenGame:
+        """A page reports that it shows the game (``visible``) or no longer does: the clock
+        of a started game runs on, or stops. A finished game is left as it is."""
+        entry = self.get(game_id)
+        with entry.lock:
+            if entry.status == "playing":
+                entry.set_clock(self.now(), running=visible and entry.version > 0)
+        return entry
+
     # ---- playing
 
     def act(
@@ -402,6 +453,7 @@ class Games:
                 raise self._stale_version(entry, version)
             entry.game, entry.version, entry.status = game, entry.version + 1, status
             entry.elapsed_ms, entry.since = elapsed, now
+            entry.set_clock(now, running=True)  # the first action starts the clock
             entry.last = {"move": str(played), "undo": action == "undo"}
             view = entry.view(now)
         if won:

@@ -8,7 +8,7 @@ A pure ASGI middleware (no per-request task, so it costs next to nothing):
   site: 403 ``bad_origin`` (a page of another site opened by a link still loads);
 - a state-changing request (any method but GET, HEAD and OPTIONS) with an ``Origin`` other
   than the server's own: 403 ``bad_origin``;
-- a POST (the API's only method with a body) without ``Content-Type: application/json``:
+- a POST or PUT (the API's methods with a body) without ``Content-Type: application/json``:
   415 ``bad_content_type`` (an HTML form of another page cannot send that); with a body
   over `MAX_BODY` bytes: 413 ``too_large``.
 
@@ -33,7 +33,7 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 """The names of this machine that the server always answers to."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-BODY_METHODS = frozenset({"POST"})  # the only method of the API that takes a body
+BODY_METHODS = frozenset({"POST", "PUT"})  # the API's methods that take a body
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

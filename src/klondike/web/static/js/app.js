@@ -1,39 +1,80 @@
 // The page's entry: builds the table, the bar, the inputs and the dialogs and wires them to
 // the game. Each concern lives in its own module; nothing here decides anything.
 
+import { ApiError } from "./api.js";
 import { Bar } from "./bar.js";
 import { Board } from "./board.js";
+import { celebrate } from "./celebrate.js";
 import { mayLeave } from "./dialogs/confirm.js";
 import { NewGameDialog } from "./dialogs/new-game.js";
 import { StatsDialog } from "./dialogs/stats.js";
 import { WinDialog } from "./dialogs/win.js";
+import { soundOf } from "./feedback.js";
+import { FinishButton } from "./finish.js";
 import { Game } from "./game.js";
-import { pileWords, t, translatePage } from "./i18n.js";
-import { PointerInput } from "./input.js";
+import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i18n.js";
+import { DOUBLE_MS, PointerInput } from "./input.js";
 import { KeyboardInput } from "./keyboard.js";
 import { bindLanguage } from "./language.js";
+import { reportPresence } from "./presence.js";
+import { Settings } from "./settings.js";
 import { copyCode, copyLink, takeLinkedCode } from "./share.js";
 import { bindShortcuts } from "./shortcuts.js";
+import { createSound } from "./sound.js";
 import { announce, toast } from "./toast.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 const board = new Board($("#board"));
 const bar = new Bar($);
+const sound = createSound({ enabled: false });
+let before = null; // the view shown before the last one (for the sound of a move)
+let latest = null;
 const game = new Game({
   show(view) {
+    [before, latest] = [latest, view];
     board.setView(view);
     bar.show(view);
+    finish.show(view);
     win.showIfWon(view);
   },
   started: () => win.reset(),
   played(move) {
     const [source, target] = move.split("-");
     announce(`${pileWords(source)} → ${pileWords(target)}`);
+    sound.play(game.view?.won ? "win" : soundOf(move, before, game.view));
   },
-  message: (text) => toast(text),
+  message(text) {
+    toast(text);
+    sound.play("refuse");
+  },
 });
-const win = new WinDialog(game, () => newGame.open());
+const settings = new Settings((values) => {
+  sound.setEnabled(values.sound);
+  board.speedChanged();
+  board.setLeftHanded(values.left_handed);
+  if (game.view) finish.show(game.view);
+});
+const settled = () =>
+  new Promise((resolve) => {
+    const wait = () => (idle() ? resolve() : requestAnimationFrame(wait));
+    requestAnimationFrame(wait);
+  });
+const finish = new FinishButton($("#finish"), game, {
+  enabled: () => settings.values.finish_button,
+  settled,
+});
+const win = new WinDialog(
+  game,
+  () => newGame.open(),
+  async () => {
+    await settled();
+    await celebrate($("#table"), document.querySelectorAll(".pile-F [data-card]"), {
+      speed: settings.speed(),
+      labels: RANK_LABELS[lang()],
+    });
+  },
+);
 const newGame = new NewGameDialog(game, () => win.close());
 const stats = new StatsDialog(game);
 
@@ -46,6 +87,7 @@ const pointer = new PointerInput(board, {
   enabled: tableTakesInput,
   targets: (card) => game.targets(card),
   tap(gesture) {
+    sound.unlock();
     if (gesture.pile === "S") {
       game.tapPile("S");
       return;
@@ -54,14 +96,21 @@ const pointer = new PointerInput(board, {
     // A tap never plays a card not aimed at: sent only while the card is still on top.
     gesture.done = game.tapPile(gesture.pile, gesture.card).then((data) => {
       gesture.played = data?.played ?? null;
+      // nowhere to go: the card shakes, unless a second tap (a double tap) follows
+      if (data && data.played === null) {
+        setTimeout(() => gesture.second || board.shake(gesture.card), DOUBLE_MS);
+      }
     });
   },
   secondTap(first) {
     // The second tap of a double tap: only if the first one played nothing.
     if (!first.card) return;
-    game.act(() =>
-      first.played ? null : { action: "double_tap", pile: first.pile, card: first.card },
-    );
+    first.second = true;
+    game
+      .act(() => (first.played ? null : { action: "double_tap", pile: first.pile, card: first.card }))
+      .then((data) => {
+        if (data && data.played === null) board.shake(first.card);
+      });
   },
   drag,
 });
@@ -71,7 +120,12 @@ const keyboard = new KeyboardInput(board, {
   targets: (card) => game.targets(card),
   tapPile: (pile, card) => game.tapPile(pile, card),
   doubleTap: (pile, card) =>
-    game.act(card ? { action: "double_tap", pile, card } : { action: "double_tap", pile }),
+    game
+      .act(card ? { action: "double_tap", pile, card } : { action: "double_tap", pile })
+      .then((data) => {
+        if (data && data.played === null && card) board.shake(card);
+        return data;
+      }),
   drag,
   announce,
 });
@@ -98,9 +152,11 @@ $("#new-game").addEventListener("click", () => newGame.open());
 $("#undo").addEventListener("click", undo);
 $("#restart").addEventListener("click", restart);
 $("#stats-button").addEventListener("click", () => stats.open());
+$("#settings-button").addEventListener("click", () => settings.open());
 $("#keys-button").addEventListener("click", () => {
   const help = $("#keys-help");
   help.hidden = !help.hidden;
+  document.body.classList.toggle("keys-shown", !help.hidden);
 });
 $("#code").addEventListener("click", () => game.view && copyCode(game.view.code));
 $("#share").addEventListener("click", () => game.view && copyLink(game.view.code));
@@ -114,18 +170,38 @@ bindShortcuts({ undo, newGame: () => newGame.open() });
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") game.refresh();
 });
+// The clock counts play only: the server hears when the page is hidden or shown again.
+const presence = reportPresence(
+  () => game.view,
+  (view) => {
+    if (view.id === game.view?.id && view.version === game.view.version) bar.clock.set(view);
+  },
+);
+addEventListener("pointerdown", () => sound.unlock(), { capture: true });
 
 // ------------------------------------------------------------------ start
 
-/** Show the game in progress, then the deal of a shared link (?code=…) if there is one. */
+/** Show the game in progress, then the deal of a shared link (?code=…) if there is one:
+ *  a code that cannot be played is said at once, and the game in progress stays. */
 async function start() {
   translatePage();
+  await settings.load();
   const view = await game.follow();
   if (!view) return;
-  const code = takeLinkedCode();
-  if (code === null) return;
-  if (view.code === code.trim().toUpperCase() && view.moves === 0) return;
-  if (await mayLeave(game, t("confirm_link", { code: code.trim() }))) game.start({ code });
+  presence.report();
+  const linked = takeLinkedCode();
+  if (linked === null) return;
+  let code;
+  try {
+    code = (await game.checkCode(linked.trim().toUpperCase())).code;
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      toast(reasonText(err.reason, err.params, err.message), 6000);
+    } else game.refused(err);
+    return;
+  }
+  if (view.code === code && view.moves === 0) return;
+  if (await mayLeave(game, t("confirm_link", { code }))) game.start({ code });
 }
 
 /** True when every action is answered and the table is at rest (the tests wait for it). */
@@ -141,5 +217,5 @@ function idle() {
   );
 }
 
-window.klondike = { state: game, board, pointer, keyboard, idle };
+window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish };
 start();

@@ -7,6 +7,7 @@
 // turned up or drawn from the stock turns over. There is no game logic here: what is legal,
 // where a card may go and the score all come from the view.
 
+import { courtSVG } from "./faces.js";
 import { cardWords, lang, pileWords, RANK_LABELS, suitWords, t } from "./i18n.js";
 import { PILES, SUITS, topCard } from "./piles.js";
 
@@ -96,8 +97,11 @@ export function layout(view, geo) {
   return items;
 }
 
-/** Sizes and places of the piles on a board `width` x `height` CSS pixels large. */
-export function measure(width, height, draw) {
+/**
+ * Sizes and places of the piles on a board `width` x `height` CSS pixels large; `leftHanded`
+ * puts the stock and the waste on the right and the foundations on the left.
+ */
+export function measure(width, height, draw, leftHanded = false) {
   const pad = clamp(Math.min(width, height) * 0.02, 6, 20);
   const gap = clamp(width * 0.012, 4, 16);
   // As wide as seven columns allow, but short enough that a long column (six backs and a
@@ -111,10 +115,18 @@ export function measure(width, height, draw) {
   const columnTop = top + ch + rowGap;
   const piles = {};
   const at = (i) => left + i * (cw + gap);
-  piles.S = { x: at(0), y: top, w: cw, h: ch };
   const fanX = Math.round(cw * 0.45);
-  piles.W = { x: at(1), y: top, w: draw === 3 ? cw + 2 * fanX : cw, h: ch };
-  for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(3 + f), y: top, w: cw, h: ch };
+  const wasteWidth = draw === 3 ? cw + 2 * fanX : cw;
+  if (leftHanded) {
+    // the waste fans out to the right as always, so it ends where the sixth column ends
+    piles.S = { x: at(6), y: top, w: cw, h: ch };
+    piles.W = { x: at(5) + cw - wasteWidth, y: top, w: wasteWidth, h: ch };
+    for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(f), y: top, w: cw, h: ch };
+  } else {
+    piles.S = { x: at(0), y: top, w: cw, h: ch };
+    piles.W = { x: at(1), y: top, w: wasteWidth, h: ch };
+    for (let f = 0; f < 4; f++) piles[`F${f + 1}`] = { x: at(3 + f), y: top, w: cw, h: ch };
+  }
   const columnBottom = height - pad;
   for (let c = 0; c < 7; c++) {
     piles[`T${c + 1}`] = { x: at(c), y: columnTop, w: cw, h: Math.max(ch, columnBottom - columnTop) };
@@ -133,18 +145,28 @@ function suitIcon(suit, cls) {
   return `<svg class="${cls}" aria-hidden="true" focusable="false"><use href="#suit-${suit}"/></svg>`;
 }
 
+const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** A card's accessible name: the index it shows, then its words ("5♦ five of diamonds"). */
+function cardLabel(name) {
+  const label = RANK_LABELS[lang()][name[0]] ?? name[0];
+  return `${label}${SUIT_SIGNS[name[1]]} ${cardWords(name)}`;
+}
+
 function faceHTML(name) {
   const rank = name[0];
   const suit = name[1];
   const label = RANK_LABELS[lang()][rank] ?? rank;
   const index = `<span class="rank">${label}</span>${suitIcon(suit, "idx-suit")}`;
-  const court = "JQK".includes(rank);
-  const middle = court
-    ? `<span class="court"><span class="court-rank">${label}</span>${suitIcon(suit, "court-suit")}</span>`
+  const middle = "JQK".includes(rank)
+    ? courtSVG(rank, suit)
     : suitIcon(suit, rank === "A" ? "pip pip-ace" : "pip");
+  // The lower index repeats the upper one as generated content (table.css), so the card's
+  // text is its index once ("5"), which its accessible name begins with ("5♦ five of …").
+  const lower = `<span class="rank" data-label="${label}"></span>${suitIcon(suit, "idx-suit")}`;
   return (
     `<span class="face"><span class="idx tl">${index}</span>` +
-    `${suitIcon(suit, "corner-suit")}${middle}<span class="idx br">${index}</span></span>`
+    `${suitIcon(suit, "corner-suit")}${middle}<span class="idx br" aria-hidden="true">${lower}</span></span>`
   );
 }
 
@@ -163,6 +185,7 @@ export class Board {
     this.cleanup = 0;
     this.motionMs = null; // the longer of the stylesheet's --slide and --flip, read once
     this.onRendered = () => {};
+    this.leftHanded = false;
     for (const name of PILES) {
       const el = document.createElement("div");
       el.className = `pile pile-${name[0]}`;
@@ -210,6 +233,18 @@ export class Board {
     });
   }
 
+  /** Put the stock and waste on the right (`true`) or the left, and redraw at once. */
+  setLeftHanded(on) {
+    if (this.leftHanded === on) return;
+    this.leftHanded = on;
+    this.schedule(false);
+  }
+
+  /** The animation speed changed: read the stylesheet's durations again. */
+  speedChanged() {
+    this.motionMs = null;
+  }
+
   /** Hold the table still (a drag is in progress); renders wait until thaw(). */
   freeze() {
     this.frozen += 1;
@@ -239,7 +274,7 @@ export class Board {
     const view = this.view;
     if (!view) return;
     const rect = this.root.getBoundingClientRect();
-    const geo = measure(rect.width, rect.height, view.draw);
+    const geo = measure(rect.width, rect.height, view.draw, this.leftHanded);
     const items = layout(view, geo);
     const previous = this.shown;
 
@@ -408,7 +443,17 @@ export class Board {
       el.setAttribute("aria-label", t("face_down"));
       return;
     }
-    el.setAttribute("aria-label", t("card_in", { card: cardWords(item.name), pile: pileWords(item.pile) }));
+    el.setAttribute("aria-label", t("card_in", { card: cardLabel(item.name), pile: pileWords(item.pile) }));
+  }
+
+  /** A short shake of a face-up card: the gesture on it found nowhere to go. */
+  shake(name) {
+    const el = this.cards.get(name);
+    if (!el) return;
+    el.classList.remove("shake");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("shake");
+    el.addEventListener("animationend", () => el.classList.remove("shake"), { once: true });
   }
 
   labelPiles(view) {

@@ -26,7 +26,7 @@ export class Game {
     this.hooks.show(view);
   }
 
-  /** True while the game has moves and is not won: leaving it counts as lost. */
+  /** True while the game has moves and is not won: leaving it counts as abandoned. */
   unfinished() {
     const view = this.view;
     return Boolean(view && view.moves > 0 && !view.won);
@@ -69,6 +69,15 @@ export class Game {
         ? { action: "move", move: "W-S" }
         : { action: "tap", pile: "S" },
     );
+  }
+
+  /**
+   * Check a game code without starting a game (GET /api/codes/…).
+   * @returns {Promise<{code: string, draw: number, scoring: string}>} rejects with the
+   *   server's ApiError for a code that cannot be played
+   */
+  checkCode(code) {
+    return call("GET", `/api/codes/${encodeURIComponent(code)}`);
   }
 
   /** The piles `card` may go to in the current view. */

@@ -62,7 +62,7 @@ const RECENT_COLUMNS = ["col_date", "col_code", "col_mode", "col_result", "score
 
 function renderModes(table, modes) {
   const head = document.createElement("tr");
-  head.append(cell("th", ""));
+  head.append(section("th", [cell("span", t("st_figure"), "sr-only")]));
   for (const m of modes) {
     const th = cell("th", "", "num mode");
     for (const part of modeName(m.rules, m.draw, m.scoring).split(" · ")) th.append(cell("span", part));
@@ -91,7 +91,7 @@ function renderRecent(table, games, replay) {
   }
   const head = document.createElement("tr");
   for (const key of RECENT_COLUMNS) head.append(cell("th", t(key), `col-${key}`));
-  head.append(cell("th", ""));
+  head.append(section("th", [cell("span", t("replay"), "sr-only")]));
   const dates = new Intl.DateTimeFormat(lang(), { dateStyle: "short", timeStyle: "short" });
   const rows = games.map((game) => {
     const tr = document.createElement("tr");
@@ -104,7 +104,7 @@ function renderRecent(table, games, replay) {
       cell("td", modeName(game.rules, game.draw, game.scoring), "col-col_mode"),
       cell("td", t(`result_${game.result}`), `result-${game.result}`),
       cell("td", game.score_text, "num"),
-      cell("td", String(game.moves), "num"),
+      cell("td", String(game.moves), "num col-moves"),
       cell("td", formatTime(game.elapsed_ms), "num col-time"),
     );
     const button = cell("button", t("replay"), "btn btn-small replay");

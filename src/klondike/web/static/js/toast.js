@@ -1,5 +1,7 @@
 // Messages to the player: a toast that fades after a while, and words for a screen reader.
 
+import { setCodeText } from "./code-text.js";
+
 let timer = 0;
 
 /**
@@ -9,7 +11,7 @@ let timer = 0;
  */
 export function toast(text, ms = 3200) {
   const el = document.querySelector("#toast");
-  el.textContent = text;
+  setCodeText(el, text);
   el.classList.add("shown");
   clearTimeout(timer);
   timer = setTimeout(() => el.classList.remove("shown"), ms);

@@ -1,5 +1,6 @@
 // The confirmation dialog: "Leave this game?" and the like, answered yes or no.
 
+import { setCodeText } from "../code-text.js";
 import { t } from "../i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -14,7 +15,7 @@ const $ = (selector) => document.querySelector(selector);
 export function confirmDialog(text, yes = t("leave_yes"), title = t("confirm_title")) {
   const dialog = $("#confirm-dialog");
   $("#confirm-title").textContent = title;
-  $("#confirm-text").textContent = text;
+  setCodeText($("#confirm-text"), text);
   $("#confirm-yes").textContent = yes;
   dialog.returnValue = "";
   dialog.showModal();

@@ -50,8 +50,16 @@ export class NewGameDialog {
       if (e.target.name === "rules") this.fit();
     });
     $("#new-cancel").addEventListener("click", () => this.dialog.close());
-    $("#code-input").addEventListener("input", () => {
+    $("#code-input").addEventListener("input", (e) => {
       this.error.textContent = "";
+      // the field shows capitals, and what it holds is what it shows
+      const field = e.target;
+      const upper = field.value.toUpperCase();
+      if (upper !== field.value) {
+        const [start, end] = [field.selectionStart, field.selectionEnd];
+        field.value = upper;
+        field.setSelectionRange(start, end);
+      }
     });
   }
 
@@ -114,14 +122,23 @@ export class NewGameDialog {
     if (!this.dialog.open) this.dialog.showModal();
   }
 
-  /** Start: a bad code keeps the dialog open and says what is wrong with it. */
+  /** Start: a bad code keeps the dialog open and says what is wrong with it, before the
+   *  game in progress is put at stake ("Leave this game?" only for a code that can be played). */
   async submit() {
     const fields = this.form.elements;
-    const code = fields.code.value.trim();
+    const code = fields.code.value.trim().toUpperCase();
     const rules = this.chosen();
     const body = code ? { code } : { rules: rules.key, draw: Number(fields.draw.value) };
     if (!code && rules.score) body.scoring = fields.scoring.value;
     this.error.textContent = "";
+    if (code) {
+      try {
+        body.code = (await this.game.checkCode(code)).code;
+      } catch (err) {
+        this.refuse(err, fields);
+        return;
+      }
+    }
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
     try {
       await this.game.start(body, true);
@@ -133,13 +150,22 @@ export class NewGameDialog {
         err.reason !== "game_over" &&
         err.status >= 400 &&
         err.status < 500;
-      if (mistake) {
-        this.error.textContent = reasonText(err.reason, err.params, err.message);
-        fields.code.focus();
-      } else {
+      if (mistake) this.refuse(err, fields);
+      else {
         this.dialog.close();
         this.game.refused(err);
       }
     }
+  }
+
+  /** Say what is wrong with the code (a failure of the server goes to the toast). */
+  refuse(err, fields) {
+    if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
+      this.dialog.close();
+      this.game.refused(err);
+      return;
+    }
+    this.error.textContent = reasonText(err.reason, err.params, err.message);
+    fields.code.focus();
   }
 }

@@ -7,14 +7,16 @@ const $ = (selector) => document.querySelector(selector);
 // The last cards land before the win screen opens.
 const WIN_PAUSE_MS = 450;
 
-/** The win screen, shown once per game won. */
+/** The win screen, shown once per game won, after the celebration. */
 export class WinDialog {
   /**
    * @param {import("../game.js").Game} game
    * @param {() => void} newGame opens the New game dialog
+   * @param {() => Promise<void>} celebrate the win's celebration, before the screen opens
    */
-  constructor(game, newGame) {
+  constructor(game, newGame, celebrate = async () => {}) {
     this.game = game;
+    this.celebrate = celebrate;
     this.dialog = $("#win-dialog");
     this.shownFor = null; // the id of the game whose win screen was shown
     $("#win-again").addEventListener("click", () => {
@@ -29,7 +31,11 @@ export class WinDialog {
   showIfWon(view) {
     if (!view.won || this.shownFor === view.id) return;
     this.shownFor = view.id;
-    setTimeout(() => this.open(), WIN_PAUSE_MS);
+    setTimeout(async () => {
+      if (this.game.view?.id !== view.id) return;
+      await this.celebrate();
+      this.open();
+    }, WIN_PAUSE_MS);
   }
 
   /** Open it for the current view (if it is still won). */

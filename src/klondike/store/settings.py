@@ -1,0 +1,91 @@
+"""The player's settings: what the table looks like and does, remembered in the database.
+
+Each setting has a default and a set of allowed values (`CHOICES`); the settings table holds
+only what the player changed. `load` returns every setting, `save` checks and writes some.
+
+>>> from klondike.store.database import open_database
+>>> conn = open_database(":memory:")
+>>> load(conn)["speed"]
+'normal'
+>>> save(conn, {"speed": "fast", "sound": True})["speed"]
+'fast'
+>>> save(conn, {"speed": "warp"})
+Traceback (most recent call last):
+...
+klondike.store.settings.InvalidSetting: speed is one of 'normal', 'fast', 'off', not 'warp'
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from .database import atomic
+
+CHOICES: dict[str, tuple[object, ...]] = {
+    "card_back": ("blue", "red", "green"),
+    "table": ("green", "blue", "wine"),
+    "sound": (False, True),
+    "speed": ("normal", "fast", "off"),
+    "left_handed": (False, True),
+    "finish_button": (True, False),
+    "hints": (True, False),
+}
+"""Every setting and its allowed values, the default first."""
+
+DEFAULTS: dict[str, object] = {name: values[0] for name, values in CHOICES.items()}
+"""Every setting's value until the player changes it."""
+
+
+class InvalidSetting(ValueError):
+    """A setting that does not exist, or a value it does not take; nothing was written."""
+
+    def __init__(self, name: str, value: object) -> None:
+        self.name = name
+        self.value = value
+        if name not in CHOICES:
+            message = f"there is no setting {name!r}: use one of {', '.join(CHOICES)}"
+        else:
+            allowed = ", ".join(repr(v) for v in CHOICES[name])
+            message = f"{name} is one of {allowed}, not {value!r}"
+        super().__init__(message)
+
+
+def _allowed(name: str, value: object) -> bool:
+    """True if ``value`` is one of the setting's values (``True`` is not ``1``)."""
+    return name in CHOICES and any(
+        type(value) is type(choice) and value == choice for choice in CHOICES[name]
+    )
+
+
+def load(conn: sqlite3.Connection) -> dict[str, Any]:
+    """Every setting: the stored value, or the default (also for a value no longer allowed)."""
+    settings = dict(DEFAULTS)
+    for name, text in conn.execute("SELECT name, value FROM settings"):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            continue
+        if _allowed(name, value):
+            settings[name] = value
+    return settings
+
+
+def save(conn: sqlite3.Connection, changes: Mapping[str, object]) -> dict[str, Any]:
+    """Check every change, then write them all in one transaction; every setting after.
+
+    Raises `InvalidSetting` for the first unknown name or value, writing nothing.
+    """
+    for name, value in changes.items():
+        if not _allowed(name, value):
+            raise InvalidSetting(name, value)
+    with atomic(conn):
+        for name, value in changes.items():
+            conn.execute(
+                "INSERT INTO settings (name, value) VALUES (?, ?)"
+                " ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+                (name, json.dumps(value)),
+            )
+    return load(conn)

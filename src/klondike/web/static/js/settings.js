@@ -1,0 +1,97 @@
+// The settings: read from the server at start, applied to the page, changed in the Settings
+// dialog and saved on the server (PUT /api/settings) at once. The look is set as attributes
+// of <html> (table.css reads them): data-back, data-table, data-speed, data-left-handed.
+
+import { ApiError, call } from "./api.js";
+import { reasonText } from "./i18n.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const DEFAULTS = {
+  card_back: "blue",
+  table: "green",
+  sound: false,
+  speed: "normal",
+  left_handed: false,
+  finish_button: true,
+  hints: true,
+};
+
+/** The reduced-motion wish of the system: the animation is then off, whatever is chosen. */
+export function reducedMotion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The settings and their dialog. */
+export class Settings {
+  /**
+   * @param {(values: object) => void} applied runs whenever the settings change (and once
+   *   they are loaded): the page follows them
+   */
+  constructor(applied) {
+    this.values = { ...DEFAULTS };
+    this.applied = applied;
+    this.dialog = $("#settings-dialog");
+    this.form = $("#settings-form");
+    this.error = $("#settings-error");
+    this.form.addEventListener("change", (e) => this.changed(e.target));
+    // the hints setting only where the page has a hint button
+    $("#hints-setting").hidden = !$("#hint");
+  }
+
+  /** Read the settings from the server (the defaults if that fails) and apply them. */
+  async load() {
+    try {
+      this.values = { ...DEFAULTS, ...(await call("GET", "/api/settings")) };
+    } catch {
+      this.values = { ...DEFAULTS };
+    }
+    this.apply();
+    return this.values;
+  }
+
+  /** The animation speed in effect: "off" when the system asks for reduced motion. */
+  speed() {
+    return reducedMotion() ? "off" : this.values.speed;
+  }
+
+  apply() {
+    const root = document.documentElement;
+    root.dataset.back = this.values.card_back;
+    root.dataset.table = this.values.table;
+    root.dataset.speed = this.speed();
+    root.toggleAttribute("data-left-handed", this.values.left_handed);
+    this.applied(this.values);
+  }
+
+  /** Open the dialog showing the current settings. */
+  open() {
+    const fields = this.form.elements;
+    for (const [name, value] of Object.entries(this.values)) {
+      const field = fields[name];
+      if (!field) continue;
+      if (typeof value === "boolean") field.checked = value;
+      else field.value = value;
+    }
+    this.error.textContent = "";
+    this.dialog.showModal();
+  }
+
+  /** A control changed: save that setting; a refusal puts the control back. */
+  async changed(field) {
+    const name = field.name;
+    if (!(name in DEFAULTS)) return;
+    const value = field.type === "checkbox" ? field.checked : field.value;
+    try {
+      this.values = { ...DEFAULTS, ...(await call("PUT", "/api/settings", { [name]: value })) };
+      this.error.textContent = "";
+    } catch (err) {
+      this.error.textContent =
+        err instanceof ApiError ? reasonText(err.reason, err.params, err.message) : String(err);
+      if (field.type === "checkbox") field.checked = this.values[name];
+      else this.form.elements[name].value = this.values[name];
+      return;
+    }
+    this.apply();
+  }
+}
