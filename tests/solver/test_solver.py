@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS
+from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
 
@@ -202,6 +203,15 @@ def test_the_budget_gives_unknown() -> None:
         assert s.line == () and s.states == 50
     s = solve(Game.from_code("KL1-D1N-AAAAAAA"), budget=0)
     assert s.verdict in ("unknown", "winnable")
+
+
+def test_the_state_budget_is_a_hard_limit_where_positions_repeat() -> None:
+    """Many positions are reached twice: whichever position the count ends on, a repeated
+    one included, the search stops at its budget of positions."""
+    game = Game.from_code(format_code(31956055374, 1, "normal"))
+    for budget in range(200, 260):
+        s = solve(game, max_states=budget, budget=2)
+        assert s.verdict == "winnable" or s.states == budget, budget
 
 
 def test_bad_input_is_refused() -> None:

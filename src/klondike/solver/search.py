@@ -567,12 +567,7 @@ def _search(
             for _ in range(len(line)):
                 pop()
             return SearchResult(line, states, True)
-        key = position_key(game, mode)
-        if key in seen:
-            for _ in macro:
-                pop()
-            continue
-        seen.add(key)
+        # the budget counts every position reached, a repeated one too, so it always ends
         if states == limit or (deadline is not None and states & 1023 == 0 and clock() > deadline):
             for _ in macro:
                 pop()
@@ -580,6 +575,12 @@ def _search(
                 for _ in m:
                     pop()
             return SearchResult(None, states, False)
+        key = position_key(game, mode)
+        if key in seen:
+            for _ in macro:
+                pop()
+            continue
+        seen.add(key)
         path.append(macro)
         frames.append(children(game, truncation, mode))
     return SearchResult(None, states, True)
