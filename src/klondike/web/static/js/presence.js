@@ -27,11 +27,24 @@ export function reportPresence(currentView, clock) {
       .then((answer) => answer && clock(answer))
       .catch(() => {});
   }
-  const report = () => send(document.visibilityState === "visible");
+  // Once the page is going away, nothing it says later may start the clock again (the
+  // visibilitychange of an unloading page can still read "visible").
+  let gone = false;
+  const report = () => {
+    if (!gone) send(document.visibilityState === "visible");
+  };
   document.addEventListener("visibilitychange", report);
-  addEventListener("pagehide", () => send(false));
+  addEventListener("pagehide", () => {
+    gone = true;
+    send(false);
+  });
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return; // back from the back-forward cache: shown again
+    gone = false;
+    report();
+  });
   setInterval(() => {
-    if (document.visibilityState === "visible") send(true);
+    if (!gone && document.visibilityState === "visible") send(true);
   }, HEARTBEAT_MS);
   return { report };
 }
