@@ -110,6 +110,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --------------------------------------------------------------------- klondike stats
 
 
+def _open_readonly(db: str | None) -> tuple[Path, sqlite3.Connection | None]:
+    """The database file (None: the default one) opened read-only, or None after saying on
+    stderr why it cannot be."""
+    from .store.database import DatabaseError, default_db_path, open_readonly
+
+    where = default_db_path() if db is None else Path(db)
+    try:
+        return where, open_readonly(where)
+    except DatabaseError as err:
+        print(f"klondike: {err}", file=sys.stderr)
+        return where, None
+
+
 def print_stats(db: str | None) -> int:
     """``klondike stats``: print the statistics and the recent games; returns the exit status.
 
@@ -117,14 +130,10 @@ def print_stats(db: str | None) -> int:
     created, migrated or written. No file there, or one that cannot be read (e.g. one from
     a newer klondike), gets a message on stderr and status 2.
     """
-    from .store.database import DatabaseError, default_db_path, open_readonly
     from .store.stats import recent, summary
 
-    where = default_db_path() if db is None else Path(db)
-    try:
-        conn = open_readonly(where)
-    except DatabaseError as err:
-        print(f"klondike: {err}", file=sys.stderr)
+    where, conn = _open_readonly(db)
+    if conn is None:
         return 2
     try:
         modes = summary(conn)
@@ -146,18 +155,15 @@ def write_backup(db: str | None, file: str) -> int:
     """``klondike backup FILE``: a consistent copy of the database (SQLite's online backup,
     so a server may be playing meanwhile); ``klondike --db FILE`` opens it. Returns the exit
     status: 2, with a message, if there is no database or FILE exists already."""
-    from .store.database import DatabaseError, backup, default_db_path, open_readonly
+    from .store.database import backup
 
-    where = default_db_path() if db is None else Path(db)
     target = Path(file)
     if target.exists():
         print(f"klondike: {target} exists already: choose a new file name", file=sys.stderr)
         return 2
     partial = target.with_name(target.name + ".partial")
-    try:
-        conn = open_readonly(where)
-    except DatabaseError as err:
-        print(f"klondike: {err}", file=sys.stderr)
+    where, conn = _open_readonly(db)
+    if conn is None:
         return 2
     try:
         backup(conn, partial)
