@@ -4,6 +4,8 @@ statistics (the store returns them as data; this module lays them out for a term
 klondike [--host H] [--port P] [--no-browser] [--db PATH]   start the game
 klondike show CODE                                          print a deal's layout
 klondike stats [--db PATH]                                  print the statistics
+klondike solve CODE|--snapshot FILE [--budget S] [--states N]  solve a deal or position
+klondike export CODE --format solvitaire|shootme|json       write a deal for other solvers
 """
 
 from __future__ import annotations
@@ -52,6 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
     stats = commands.add_parser("stats", help="print the statistics")
     stats.add_argument("--db", metavar="PATH", help="the database file")
+    solve = commands.add_parser(
+        "solve", help="prove a deal or position winnable (with the line) or unwinnable"
+    )
+    solve.add_argument("code", nargs="?", help="a game code such as KL1-D1N-AAAAAAG")
+    solve.add_argument("--snapshot", metavar="FILE", help="a game snapshot (JSON) to solve")
+    solve.add_argument(
+        "--budget", type=float, default=10.0, metavar="SECONDS", help="time limit (default 10)"
+    )
+    solve.add_argument("--states", type=int, metavar="N", help="limit on positions searched")
+    export = commands.add_parser("export", help="write a deal in another solver's format")
+    export.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
+    export.add_argument("--format", choices=["solvitaire", "shootme", "json"], default="json")
     return parser
 
 
@@ -65,6 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"klondike: {err}", file=sys.stderr)
             return 2
         return 0
+    if args.command in ("solve", "export"):
+        from .solver.commands import export_command, solve_command
+
+        command = solve_command if args.command == "solve" else export_command
+        return command(args)
     if args.command == "stats":
         return print_stats(args.db)
     from .web.serve import serve

@@ -1,0 +1,151 @@
+"""The solver's public API: :func:`solve`, :func:`hint`, :func:`best_move`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0
+from ..game import Game, Move
+from .search import children, search
+
+Verdict = Literal["winnable", "unwinnable", "unknown"]
+HintKind = Literal["winning", "unwinnable", "unknown", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """What :func:`solve` found.
+
+    ``verdict`` is ``'winnable'`` (``line`` then wins when played from the position),
+    ``'unwinnable'`` (proved by exhaustive search; ``line`` is empty) or ``'unknown'``
+    (the budget ran out). ``states`` counts the positions searched.
+    """
+
+    verdict: Verdict
+    line: tuple[Move, ...]
+    states: int
+    seconds: float
+
+    @property
+    def first_move(self) -> Move | None:
+        """The first move of the winning line, or None."""
+        return self.line[0] if self.line else None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A move to suggest and why.
+
+    ``kind``: ``'winning'`` (``move`` starts a proved winning line), ``'unwinnable'`` (no
+    line wins any more; ``move`` is the most useful move all the same), ``'unknown'`` (the
+    budget ran out; ``move`` is the most useful move), ``'none'`` (no move changes anything;
+    ``move`` is None).
+    """
+
+    move: Move | None
+    kind: HintKind
+    solution: Solution
+
+
+def _game_of(position: Game | Mapping[str, Any]) -> Game:
+    """A private copy of the position to search on."""
+    game = position.copy() if isinstance(position, Game) else Game.from_snapshot(position)
+    game.history = []  # the search needs only its own moves
+    return game
+
+
+def _move(code: int) -> Move:
+    return Move(PILE_NAMES[(code >> 4) & 15], PILE_NAMES[code & 15])
+
+
+def solve(
+    position: Game | Mapping[str, Any],
+    *,
+    budget: float | None = None,
+    max_states: int | None = None,
+) -> Solution:
+    """Solve a position (a :class:`Game` or a snapshot dict), knowing every card.
+
+    ``budget`` limits the time in seconds and ``max_states`` the positions searched;
+    either running out gives ``'unknown'``. The position itself is not changed.
+
+    >>> from klondike import Game
+    >>> s = solve(Game.from_code("KL1-D1N-AAAAAAG"), budget=30)
+    >>> s.verdict
+    'winnable'
+    >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> for move in s.line:
+    ...     _ = g.play(move)
+    >>> g.won
+    True
+    """
+    if budget is not None and budget < 0:
+        raise ValueError("the budget must be at least 0 seconds")
+    if max_states is not None and max_states < 1:
+        raise ValueError("max_states must be at least 1")
+    game = _game_of(position)
+    start = time.monotonic()
+    deadline = None if budget is None else start + budget
+    result = search(game, deadline=deadline, max_states=max_states)
+    seconds = time.monotonic() - start
+    if result.codes is not None:
+        return Solution("winnable", tuple(_move(c) for c in result.codes), result.states, seconds)
+    verdict: Verdict = "unwinnable" if result.complete else "unknown"
+    return Solution(verdict, (), result.states, seconds)
+
+
+def best_move(position: Game | Mapping[str, Any]) -> Move | None:
+    """The move a good player would try first, without searching; None if none helps.
+
+    Foundation moves that cannot hurt come first, then moves that turn up a face-down
+    card, then the rest; drawing from the stock only to reach a card that can be played.
+    """
+    game = _game_of(position)
+    if game.won:
+        return None
+    options = children(game)
+    return _move(options[-1][0]) if options else None
+
+
+def hint(
+    position: Game | Mapping[str, Any],
+    *,
+    budget: float | None = 2.0,
+    max_states: int | None = None,
+) -> Hint:
+    """The next move to suggest: from a winning line if the solver finds one in budget."""
+    solution = solve(position, budget=budget, max_states=max_states)
+    if solution.line:
+        return Hint(solution.line[0], "winning", solution)
+    move = best_move(position)
+    if move is None or solution.verdict == "winnable":  # winnable with no line: already won
+        return Hint(None, "none", solution)
+    kind: HintKind = "unwinnable" if solution.verdict == "unwinnable" else "unknown"
+    return Hint(move, kind, solution)
+
+
+def describe_line(position: Game | Mapping[str, Any], line: tuple[Move, ...]) -> list[str]:
+    """What each move of ``line`` moves, played from ``position``: a card name, or for a
+    draw the cards drawn (``'draw 7S'``), or ``'recycle'``.
+
+    Raises :class:`klondike.IllegalMove` if a move is not legal where it comes.
+    """
+    game = _game_of(position)
+    words: list[str] = []
+    for move in line:
+        game.play(move)
+        code = game.history[-1][0]
+        count, source, target = code >> 8, (code >> 4) & 15, code & 15
+        if source == STOCK:
+            words.append("draw " + " ".join(CARD_NAMES[c] for c in game.waste[-count:]))
+        elif target == STOCK:
+            words.append("recycle")
+        elif target >= T0:
+            words.append(CARD_NAMES[game.up[target - T0][-count]])
+        else:
+            suit = target - F0
+            words.append(CARD_NAMES[suit * 13 + game.foundations[suit] - 1])
+    return words

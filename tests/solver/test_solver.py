@@ -1,0 +1,280 @@
+"""The solver: known answers on constructed positions, every winning line replayed by the
+engine, and its `unwinnable` checked against a brute-force search of small positions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers.positions import almost_won, position, won_game
+from klondike import Game, InvalidSnapshot
+from klondike.cards import CARD_NAMES, RANKS, SUITS
+from klondike.solver import Solution, best_move, describe_line, hint, solve
+from klondike.solver import search as search_module
+
+
+@pytest.fixture(autouse=True)
+def _verify_macros(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every waste macro the search builds is checked against the engine's legal codes."""
+    monkeypatch.setattr(search_module, "VERIFY_MACROS", True)
+
+
+def replays_to_win(start: Game | dict[str, Any], solution: Solution) -> bool:
+    """True if the engine plays the solution's line from ``start`` to a win."""
+    g = start.copy() if isinstance(start, Game) else Game.from_snapshot(start)
+    for move in solution.line:
+        g.play(move)
+    return g.won
+
+
+def brute_force_winnable(g: Game, limit: int = 20_000) -> bool | None:
+    """Plain search over every legal code and exact positions: no pruning at all."""
+    probe = g.copy()
+    probe.history = []
+    seen: set[tuple[object, ...]] = set()
+    stack = [probe.legal_codes()]
+    seen.add(_exact(probe))
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            if stack:
+                probe.pop()
+            continue
+        probe.push(stack[-1].pop())
+        if probe.won:
+            return True
+        key = _exact(probe)
+        if key in seen:
+            probe.pop()
+            continue
+        seen.add(key)
+        if len(seen) > limit:
+            return None
+        stack.append(probe.legal_codes())
+    return False
+
+
+def _exact(g: Game) -> tuple[object, ...]:
+    return (
+        tuple(g.stock),
+        tuple(g.waste),
+        tuple(g.foundations),
+        tuple(map(tuple, g.down)),
+        tuple(map(tuple, g.up)),
+    )
+
+
+# ----------------------------------------------------------------- constructed positions
+
+
+def test_a_won_game_is_winnable_with_an_empty_line() -> None:
+    s = solve(won_game())
+    assert (s.verdict, s.line, s.first_move) == ("winnable", (), None)
+
+
+def test_one_move_from_a_win() -> None:
+    s = solve(almost_won())
+    assert s.verdict == "winnable"
+    assert [str(m) for m in s.line] == ["T1-F4"]
+    assert replays_to_win(almost_won(), s)
+
+
+def test_a_blocked_king_moves_to_an_empty_column() -> None:
+    snapshot = position(tableau=["QH | KH"], foundations=[13, 11, 13, 13])
+    s = solve(snapshot)
+    assert s.verdict == "winnable"
+    assert [str(m) for m in s.line] == ["T1-T2", "T1-F2", "T2-F2"]
+    assert replays_to_win(snapshot, s)
+
+
+def dead_position(**kwargs: Any) -> dict[str, Any]:
+    """The King of hearts covers the Queen and 7♦; every column is full, nothing fits."""
+    return position(
+        tableau=["7D QH | KH", "KD", "QD", "JD", "TD", "9D", "8D"],
+        foundations=[13, 11, 6, 13],
+        **kwargs,
+    )
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+@pytest.mark.parametrize("scoring", ["normal", "vegas"])
+def test_a_dead_position_is_unwinnable(draw: int, scoring: str) -> None:
+    snapshot = dead_position(draw=draw, scoring=scoring)
+    s = solve(snapshot)
+    assert (s.verdict, s.line) == ("unwinnable", ())
+    assert brute_force_winnable(Game.from_snapshot(snapshot)) is False
+
+
+def take_back_position() -> dict[str, Any]:
+    """4♦ covers A♥ and 3♦ and fits only on a black 5, both of which are home: one must
+    come back down onto a red 6 first."""
+    return position(
+        tableau=["3D AH | 4D", "6H"],
+        foundations=[5, 0, 2, 5],
+        stock=" ".join(
+            c
+            for c in CARD_NAMES
+            if c not in ("3D", "AH", "4D", "6H")
+            and not (c[1] in "SC" and RANKS.index(c[0]) < 5)
+            and not (c[1] == "D" and RANKS.index(c[0]) < 2)
+        ),
+    )
+
+
+def test_a_win_that_needs_a_card_back_from_a_foundation() -> None:
+    snapshot = take_back_position()
+    s = solve(snapshot)
+    assert s.verdict == "winnable"
+    assert replays_to_win(snapshot, s)
+    assert any(m.source in ("F1", "F4") for m in s.line)
+
+
+def cycling_position(scoring: str) -> dict[str, Any]:
+    """Draw 3, nothing moves on the table until 4♦ goes home. The first pass turns up A♥
+    (which goes home), 6♦ and 5♦; with A♥ gone, the second pass turns up 4♦."""
+    hearts = " ".join(f"{r}H" for r in reversed(RANKS[1:12]))
+    return position(
+        tableau=[f"{hearts} | KH", "8D", "9D", "TD", "JD", "QD", "KD"],
+        foundations=[13, 0, 3, 13],
+        stock=" ".join(reversed(["7D", "6D", "AH", "4D", "5D"])),
+        draw=3,
+        scoring=scoring,
+    )
+
+
+def test_draw_three_winnable_only_by_cycling_the_stock() -> None:
+    normal = cycling_position("normal")
+    s = solve(normal)
+    assert s.verdict == "winnable"
+    assert "W-S" in [str(m) for m in s.line]
+    assert replays_to_win(normal, s)
+    vegas = cycling_position("vegas")
+    assert solve(vegas).verdict == "unwinnable"
+    assert brute_force_winnable(Game.from_snapshot(vegas)) is False
+
+
+# ----------------------------------------------------------------- deals
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAG", "KL1-D3N-AAAAAAD", "KL1-D1N-AAAAAAE"])
+def test_winning_lines_of_deals_replay_to_a_win(code: str) -> None:
+    g = Game.from_code(code)
+    s = solve(g, budget=20)
+    assert s.verdict == "winnable"
+    assert replays_to_win(g, s)
+    assert g.moves == 0  # the game given is not changed
+
+
+def test_a_position_in_mid_game_from_a_game_or_its_snapshot() -> None:
+    g = Game.from_code("KL1-D1N-AAAAAAG")
+    for move in ["T1-F3", "T7-F2", "S-W", "S-W"]:
+        g.play(move)
+    from_game = solve(g, budget=20)
+    from_snapshot = solve(g.snapshot(), budget=20)
+    assert from_game.verdict == from_snapshot.verdict == "winnable"
+    assert replays_to_win(g, from_game) and replays_to_win(g, from_snapshot)
+
+
+def test_the_budget_gives_unknown() -> None:
+    s = solve(Game.from_code("KL1-D1N-AAAAAAA"), max_states=50)
+    assert s.verdict in ("unknown", "winnable")
+    if s.verdict == "unknown":
+        assert s.line == () and s.states == 50
+    s = solve(Game.from_code("KL1-D1N-AAAAAAA"), budget=0)
+    assert s.verdict in ("unknown", "winnable")
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(InvalidSnapshot):
+        solve({"code": "nope"})
+    with pytest.raises(ValueError, match="budget"):
+        solve(almost_won(), budget=-1)
+    with pytest.raises(ValueError, match="max_states"):
+        solve(almost_won(), max_states=0)
+
+
+# ----------------------------------------------------------------- hints
+
+
+def test_hint_names_the_next_move_of_a_winning_line() -> None:
+    h = hint(almost_won())
+    assert (str(h.move), h.kind) == ("T1-F4", "winning")
+
+
+def test_hint_in_a_dead_position_offers_nothing_or_a_useful_move() -> None:
+    h = hint(dead_position())
+    assert h.kind == "none" and h.move is None
+    assert h.solution.verdict == "unwinnable"
+
+
+def test_hint_when_unwinnable_still_offers_a_move() -> None:
+    # The dead position with 6♦ on the waste: it goes home, and the King of hearts still
+    # covers the Queen and 7♦.
+    snapshot = position(
+        tableau=["7D QH | KH", "KD", "QD", "JD", "TD", "9D", "8D"],
+        foundations=[13, 11, 5, 13],
+        waste="6D",
+    )
+    h = hint(snapshot)
+    assert h.solution.verdict == "unwinnable"
+    assert h.kind == "unwinnable" and str(h.move) == "W-F3"
+    assert str(best_move(snapshot)) == "W-F3"
+
+
+def test_describe_line_names_the_cards() -> None:
+    snapshot = cycling_position("normal")
+    s = solve(snapshot)
+    words = describe_line(snapshot, s.line)
+    assert len(words) == len(s.line)
+    assert "recycle" in words and words[0] == "draw 7D 6D AH"
+
+
+# ----------------------------------------------------------------- against brute force
+
+
+def small_position(rng: random.Random, draw: int, scoring: str, left: int) -> dict[str, Any]:
+    """A random position with ``left`` cards not yet home, spread over stock, waste and
+    columns (face down and up)."""
+    heights = [13, 13, 13, 13]
+    for _ in range(left):
+        suit = rng.choice([s for s in range(4) if heights[s]])
+        heights[suit] -= 1
+    out = [RANKS[r] + SUITS[s] for s in range(4) for r in range(heights[s], 13)]
+    rng.shuffle(out)
+    tableau: list[str] = []
+    while out and len(tableau) < 7 and rng.random() < 0.8:
+        down = [out.pop() for _ in range(min(len(out) - 1, rng.randrange(3)))] if out else []
+        tableau.append(" ".join(down) + " | " + out.pop())
+    waste = [out.pop() for _ in range(rng.randrange(len(out) + 1))]
+    return position(
+        tableau=tableau,
+        foundations=heights,
+        waste=" ".join(waste),
+        stock=" ".join(out),
+        draw=draw,
+        scoring=scoring,
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    draw=st.sampled_from([1, 3]),
+    scoring=st.sampled_from(["normal", "vegas"]),
+    left=st.integers(3, 8),
+)
+def test_verdicts_match_brute_force_on_small_positions(
+    seed: int, draw: int, scoring: str, left: int
+) -> None:
+    snapshot = small_position(random.Random(seed), draw, scoring, left)
+    truth = brute_force_winnable(Game.from_snapshot(snapshot))
+    s = solve(snapshot)
+    assert s.verdict != "unknown"
+    if truth is not None:
+        assert s.verdict == ("winnable" if truth else "unwinnable")
+    if s.verdict == "winnable":
+        assert replays_to_win(snapshot, s)
