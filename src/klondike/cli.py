@@ -6,6 +6,9 @@ klondike show CODE                                          print a deal's layou
 klondike stats [--db PATH]                                  print the statistics
 klondike solve CODE|--snapshot FILE [--budget S] [--states N]  solve a deal or position
 klondike export CODE --format solvitaire|shootme|json       write a deal for other solvers
+klondike survey --draw 1|3 --scoring normal|vegas --deals N [--start K] [--workers N]
+                [--budget S] [--out FILE] [--resume] [--scheduler ADDRESS]
+                                                            winnability of a range of deals
 """
 
 from __future__ import annotations
@@ -66,6 +69,31 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write a deal in another solver's format")
     export.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
     export.add_argument("--format", choices=["solvitaire", "shootme", "json"], default="json")
+    survey = commands.add_parser(
+        "survey", help="solve a range of deals in parallel: the share that can be won"
+    )
+    survey.add_argument("--draw", type=int, choices=[1, 3], default=1)
+    survey.add_argument("--scoring", choices=["normal", "vegas"], default="normal")
+    survey.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
+    survey.add_argument(
+        "--start", type=int, default=0, metavar="K", help="the first deal number (default 0)"
+    )
+    survey.add_argument(
+        "--workers", type=int, metavar="N", help="processes (default: one per core)"
+    )
+    survey.add_argument(
+        "--budget", type=float, default=10.0, metavar="S", help="seconds per deal (default 10)"
+    )
+    survey.add_argument("--out", metavar="FILE", help="append the results here (JSON lines)")
+    survey.add_argument("--resume", action="store_true", help="skip the deals already in --out")
+    survey.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on this Dask distributed scheduler"
+    )
+    survey.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw the progress bar even when stderr is not a terminal",
+    )
     return parser
 
 
@@ -79,10 +107,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"klondike: {err}", file=sys.stderr)
             return 2
         return 0
-    if args.command in ("solve", "export"):
-        from .solver.commands import export_command, solve_command
+    if args.command in ("solve", "export", "survey"):
+        from .solver import commands
 
-        command = solve_command if args.command == "solve" else export_command
+        command = {
+            "solve": commands.solve_command,
+            "export": commands.export_command,
+            "survey": commands.survey_command,
+        }[args.command]
         return command(args)
     if args.command == "stats":
         return print_stats(args.db)
