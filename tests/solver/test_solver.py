@@ -133,6 +133,21 @@ def test_a_win_that_needs_a_card_back_from_a_foundation() -> None:
     assert any(m.source in ("F1", "F4") for m in s.line)
 
 
+def test_a_win_that_needs_two_cards_back_from_one_foundation() -> None:
+    # 4♦ covers A♥ and needs a black 5; both lie under the black 6s on their foundations,
+    # and nothing can go on a 6 taken back (the red 5s are face down): the 6 comes down
+    # only so the 5 below it can come down too.
+    snapshot = position(
+        tableau=["5H 5D 3D AH | 4D", "7H", "6H", "7D"],
+        foundations=[6, 0, 2, 6],
+    )
+    s = solve(snapshot)
+    assert s.verdict == "winnable"
+    assert replays_to_win(snapshot, s)
+    texts = [str(m) for m in s.line]
+    assert any(t.startswith(("F1-", "F4-")) for t in texts)
+
+
 def cycling_position(scoring: str) -> dict[str, Any]:
     """Draw 3, nothing moves on the table until 4♦ goes home. The first pass turns up A♥
     (which goes home), 6♦ and 5♦; with A♥ gone, the second pass turns up 4♦."""

@@ -61,41 +61,57 @@ def safe_to_play_up(foundations: list[int], card: int) -> bool:
     )
 
 
-def stock_stops(game: Game) -> list[tuple[Macro, int]]:
-    """Every card the waste can show by draws and recycles alone, with the codes to get there.
+def stock_stops(game: Game) -> list[tuple[int, int]]:
+    """Every card the waste can show by draws and recycles alone: ``(steps, card)``.
 
-    Index 0 is the waste's top card as it is (no codes), if there is one. The draws follow
-    the engine's stock exactly: ``min(draw, stock left)`` cards a draw, a recycle when the
-    stock is empty (never in Vegas), until the stock and waste are back where they began.
+    ``steps`` counts the draws and recycles that bring ``card`` to the waste's top
+    (:func:`draw_codes` gives their codes); steps 0 is the waste's top card as it is. The
+    draws follow the engine's stock exactly: ``min(draw, stock left)`` cards a draw, a
+    recycle when the stock is empty (never in Vegas), until a waste length comes again.
     """
     waste, stock = game.waste, game.stock
-    deck = waste + stock[::-1]  # the order the cards come to the waste top in
-    n = len(deck)
     start = len(waste)
+    n = start + len(stock)
+    # The deck's order: the waste bottom to top, then the stock in the order drawn; the
+    # card at 1-based place p is waste[p - 1] or stock[n - p].
     draw = game.draw
     recycle = not game.vegas
-    stops: list[tuple[Macro, int]] = []
+    stops: list[tuple[int, int]] = []
     if start:
-        stops.append(((), deck[start - 1]))
-    codes: list[int] = []
+        stops.append((0, waste[-1]))
     p = start
+    steps = 0
     visited = {start}
     while True:
         if p < n:
-            count = min(draw, n - p)
-            codes.append((count << 8) | WASTE)  # S-W
-            p += count
+            p = min(p + draw, n)
         elif recycle and n:
-            codes.append((n << 8) | (WASTE << 4) | RECYCLE_TARGET)  # W-S
             p = 0
         else:
             break
+        steps += 1
         if p in visited:
             break
         visited.add(p)
         if p:
-            stops.append((tuple(codes), deck[p - 1]))
+            stops.append((steps, waste[p - 1] if p <= start else stock[n - p]))
     return stops
+
+
+def draw_codes(game: Game, steps: int) -> Macro:
+    """The codes of the first ``steps`` draws and recycles from ``game``'s stock."""
+    p = len(game.waste)
+    n = p + len(game.stock)
+    codes = []
+    for _ in range(steps):
+        if p < n:
+            count = min(game.draw, n - p)
+            codes.append((count << 8) | WASTE)  # S-W
+            p += count
+        else:
+            codes.append((n << 8) | (WASTE << 4) | RECYCLE_TARGET)  # W-S
+            p = 0
+    return tuple(codes)
 
 
 def position_key(game: Game) -> bytes:
@@ -106,16 +122,20 @@ def position_key(game: Game) -> bytes:
     the same cyclic order, so only the waste's length counts, and only as far as draws and
     recycles cannot reach one position from the other.
     """
-    columns = sorted(bytes([*d[-1:], 255, *u]) for d, u in zip(game.down, game.up, strict=True))
+    columns = sorted(
+        [
+            bytes(d[-1:] + u) if d else b"\xff" + bytes(u)
+            for d, u in zip(game.down, game.up, strict=True)
+        ]
+    )
     p = len(game.waste)
     if not game.vegas:
-        n = p + len(game.stock)
-        if p % game.draw == 0 or p == n:
+        if p % game.draw == 0 or not game.stock:
             p = 0  # every such waste length is reachable from every other one
         else:
-            p += 100
+            p += 60
     columns.append(bytes((*game.foundations, p)))
-    return b"\xfe".join(columns)
+    return b"|".join(columns)  # "|" (124) is no card
 
 
 def _foundation_card(code: int, game: Game) -> int:
@@ -179,30 +199,35 @@ def children(game: Game) -> list[Macro]:
             if not safe and _can_follow(game, card, stops):
                 scored.append((0, (code,)))
     draw1_normal = game.draw == 1 and not game.vegas
-    for draws, card in stops:
+    for steps, card in stops:
         codes = _waste_card_codes(game, card, first_empty)
         if not codes:
             continue
+        draws = draw_codes(game, steps)
         if VERIFY_MACROS:
             _check_waste_codes(game, draws, codes, first_empty)
         if draw1_normal and codes[0] & 15 < T0 and safe_to_play_up(found, card):
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
-        penalty = len(draws)
+        penalty = steps
         for code in codes:
             scored.append(((55 if code & 15 < T0 else 50) - penalty, (*draws, code)))
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
 
 
-def _can_follow(game: Game, card: int, stops: list[tuple[Macro, int]]) -> bool:
-    """True if a card that fits on ``card`` could be put on it straight after it comes
-    down from its foundation: a face-up column card, a waste card the stock can reach, or
-    a foundation's top card."""
+def _can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+    """True if something could follow straight after ``card`` comes down from its
+    foundation: a card that fits on it (a face-up column card, a waste card the stock can
+    reach, or a foundation's top card) goes on it, or the card below it on the foundation
+    comes down too (onto a column's top card)."""
     rank = RANK[card]
     if rank == 1:
         return False
     found = game.foundations
+    below_parents = PARENTS[card - 1]
+    if any(run and run[-1] in below_parents for run in game.up):
+        return True
     for child in CHILDREN[card]:
         if found[SUIT[child]] == rank - 1:
             return True
