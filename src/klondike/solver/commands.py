@@ -13,7 +13,15 @@ from ..errors import KlondikeError
 from ..game import Game
 from .api import describe_line, solve
 from .formats import to_shootme, to_solvitaire
-from .survey import DealResult, SurveySummary, append_result, read_results, summarize, survey
+from .survey import (
+    DealResult,
+    SurveySummary,
+    append_result,
+    read_results,
+    summarize,
+    survey,
+    trim_torn_line,
+)
 
 
 def _fail(message: str) -> int:
@@ -126,6 +134,7 @@ def survey_command(args: argparse.Namespace) -> int:
     if args.out is not None:
         try:
             earlier = read_results(args.out) if args.resume else []
+            trim_torn_line(args.out)
         except (OSError, UnicodeDecodeError) as err:
             return _fail(f"cannot read {args.out}: {err}")
         kept = [

@@ -172,6 +172,18 @@ def read_results(path: str | Path) -> list[DealResult]:
     return results
 
 
+def trim_torn_line(path: str | Path) -> None:
+    """Cut a last line that was not finished (a survey killed while writing it), so that the
+    results appended next start on a line of their own."""
+    target = Path(path)
+    if not target.exists():
+        return
+    data = target.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with target.open("r+b") as file:
+            file.truncate(data.rfind(b"\n") + 1)
+
+
 def append_result(path: str | Path, result: DealResult) -> None:
     """Append one result as a JSON line, flushed at once so an interrupted survey keeps it."""
     with Path(path).open("a", encoding="utf-8") as file:
