@@ -201,6 +201,7 @@ def format_summary(modes: Sequence[ModeStats]) -> str:
         ("Fastest win", [duration(m["fastest_win_ms"]) for m in modes]),
         ("Fewest moves", [number(m["fewest_moves"]) for m in modes]),
         ("Perfect wins", [number(m["perfect_wins"]) for m in modes]),
+        ("Hints", [number(m["hints"]) for m in modes]),
         ("Vegas balance", [score(m, m["vegas_balance"]) for m in modes]),
     ]
     header = ["", *(mode_name(m["draw"], m["scoring"]) for m in modes)]

@@ -31,12 +31,14 @@ def add_game(
     counted: int = 1,
     version: int | None = None,
     deal: int = 7,
+    hints: int = 0,
+    daily: str | None = None,
 ) -> int:
     """Insert one game row as the server would leave it; returns its id.
 
     Rows sort by minute ``ended`` (by default one minute after the previous game): the game
     starts then and, unless still being played, ends five minutes later. The score is by
-    default the one the game starts with.
+    default the one the game starts with. ``daily`` is the day (ISO date) of a daily deal.
     """
     game = Game.new(draw, scoring, deal=deal)
     minute = next(_clock) if ended is None else ended
@@ -45,8 +47,8 @@ def add_game(
     cursor = conn.execute(
         """
         INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,
-                           started_at, ended_at, version, snapshot, counted)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           started_at, ended_at, version, snapshot, counted, hints, daily)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             game.code,
@@ -62,6 +64,8 @@ def add_game(
             moves + undos if version is None else version,
             json.dumps(game.snapshot()),
             counted,
+            hints,
+            daily,
         ),
     )
     assert cursor.lastrowid is not None

@@ -1,4 +1,4 @@
-"""The database: where it lives, schema version 1, WAL and FULL sync, migrations, refusing
+"""The database: where it lives, its schema version, WAL and FULL sync, migrations, refusing
 newer files."""
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from klondike.store.database import DatabaseError, open_database
 from klondike.web.api import create_app
 
 
-def test_new_database_has_schema_version_1(db_path: Path) -> None:
+def test_new_database_has_schema_version_2(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 2
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
-        "started_at", "ended_at", "version", "snapshot", "counted",
+        "started_at", "ended_at", "version", "snapshot", "counted", "hints", "daily",
     ]  # fmt: skip
     indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
     assert "games_status" in indexes
@@ -75,7 +75,8 @@ def test_newer_schema_is_refused_and_left_unchanged(db_path: Path) -> None:
     before = db_path.read_bytes()
     with pytest.raises(DatabaseError, match="newer version of klondike") as caught:
         open_database(db_path)
-    assert str(db_path) in str(caught.value) and "schema 2" in str(caught.value)
+    assert str(db_path) in str(caught.value)
+    assert f"schema {store.SCHEMA_VERSION + 1}" in str(caught.value)
     assert db_path.read_bytes() == before
     assert not Path(f"{db_path}-wal").exists()
 
@@ -131,16 +132,20 @@ def test_migrations_are_a_list_of_steps_up_to_the_schema_version() -> None:
     assert sorted(store.MIGRATIONS) == list(range(1, store.SCHEMA_VERSION + 1))
 
 
+NEXT = store.SCHEMA_VERSION + 1
+"""A made-up next version, for the tests of the migration machinery."""
+
+
 def _add_note_column(conn: sqlite3.Connection) -> None:
-    """A made-up version 2: a column with a default, the way a real step would add one."""
+    """A made-up next version: a column with a default, the way a real step would add one."""
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
 
 def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A version-1 file opened by a (made-up) version-2 klondike: step 2 runs once, in
-    order, and the games are still there; a server started on it continues its game."""
+    """A file of this version opened by a (made-up) next klondike: the next step runs once,
+    in order, and the games are still there; a server started on it continues its game."""
     conn = open_database(db_path)
     game = Game.from_code("KL1-D1N-AAAAAAG")
     game.play("S-W")
@@ -148,19 +153,19 @@ def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     conn.close()
     ran: list[int] = []
 
-    def step_2(conn: sqlite3.Connection) -> None:
+    def step(conn: sqlite3.Connection) -> None:
         ran.append(conn.execute("PRAGMA user_version").fetchone()[0])
         _add_note_column(conn)
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 2, step_2)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, step)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert ran == [1]  # run on the version-1 file, exactly once
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
+    assert ran == [NEXT - 1]  # run on the older file, exactly once
     assert conn.execute("SELECT id, note, moves FROM games").fetchall() == [(game_id, "", 1)]
     conn.close()
-    open_database(db_path).close()  # already at version 2: nothing runs again
-    assert ran == [1]
+    open_database(db_path).close()  # already at the next version: nothing runs again
+    assert ran == [NEXT - 1]
 
     with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
         view = client.get("/api/game").json()
@@ -175,18 +180,22 @@ def test_a_new_file_runs_every_step_in_order(
     def recording(version: int) -> Callable[[sqlite3.Connection], None]:
         def step(conn: sqlite3.Connection) -> None:
             ran.append(version)
-            if version == 2:
+            if version == NEXT:
                 _add_note_column(conn)
 
         return step
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 3)
-    first = store.MIGRATIONS[1]
-    monkeypatch.setitem(store.MIGRATIONS, 1, lambda conn: (ran.append(1), first(conn)))
-    monkeypatch.setitem(store.MIGRATIONS, 2, recording(2))
-    monkeypatch.setitem(store.MIGRATIONS, 3, recording(3))
+    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT + 1)
+    for version in range(1, NEXT - 1 + 1):
+        real = store.MIGRATIONS[version]
+        monkeypatch.setitem(
+            store.MIGRATIONS, version, lambda conn, v=version, f=real: (ran.append(v), f(conn))
+        )
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, recording(NEXT))
+    monkeypatch.setitem(store.MIGRATIONS, NEXT + 1, recording(NEXT + 1))
     conn = open_database(db_path)
-    assert ran == [1, 2, 3] and conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert ran == list(range(1, NEXT + 2))
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT + 1
     conn.close()
 
 
@@ -201,13 +210,13 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(
         _add_note_column(conn)
         conn.execute("INSERT INTO no_such_table VALUES (1)")
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 2, broken)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, broken)
     with pytest.raises(DatabaseError, match=str(db_path)):
         open_database(db_path)
     monkeypatch.undo()
-    conn = open_database(db_path)  # still a good version-1 file, the half step undone
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    conn = open_database(db_path)  # still a good file of its version, the half step undone
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT - 1
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert "note" not in columns and store.load_game(conn, game_id) is not None
     conn.close()
@@ -230,3 +239,45 @@ def test_save_game_over_an_expected_version_writes_only_that_version(db_path: Pa
     saved = store.load_game(conn, game_id)
     assert saved is not None and (saved.status, saved.version) == ("abandoned", 1)
     conn.close()
+
+
+def _version_1_file(path: Path) -> int:
+    """A database as klondike wrote it at schema version 1, with one game in progress."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    store.MIGRATIONS[1](conn)
+    conn.execute("PRAGMA user_version = 1")
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    game.play("S-W")
+    cursor = conn.execute(
+        "INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,"
+        " started_at, version, snapshot) VALUES (?, 3, 'normal', 'playing', ?, 1, 0, 4000,"
+        " '2026-01-01T10:00:00.000Z', 1, ?)",
+        (game.code, game.score, store.snapshot_text(game)),
+    )
+    conn.close()
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def test_migration_2_adds_hints_daily_and_the_deal_tables_to_a_version_1_file(
+    db_path: Path,
+) -> None:
+    game_id = _version_1_file(db_path)
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    row = store.load_game(conn, game_id)
+    assert row is not None
+    assert (row.moves, row.elapsed_ms, row.hints, row.daily) == (1, 4000, 0, None)
+    assert store.count_hint(conn, game_id)
+    assert store.load_game(conn, game_id).hints == 1  # type: ignore[union-attr]
+    store.add_proved_deal(conn, 3, "normal", 42, states=100, seconds=0.5)
+    assert store.proved_deal_counts(conn) == {(3, "normal"): 1}
+    assert store.take_proved_deal(conn, 3, "normal") == (42, 100, 0.5)
+    assert store.take_proved_deal(conn, 3, "normal") is None
+    store.keep_daily_deal(conn, "2026-01-02", 1, "vegas", 7)
+    assert store.daily_deal_of(conn, "2026-01-02", 1, "vegas") == 7
+    assert store.daily_deal_of(conn, "2026-01-02", 1, "normal") is None
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+    assert (view["id"], view["moves"], view["draw"]) == (game_id, 1, 3)

@@ -11,7 +11,7 @@ and never written.
 >>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
-['games']
+['daily_deals', 'games', 'proved_deals']
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import platformdirs
 
 from klondike import Game
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -61,7 +61,37 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_status ON games(status)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Version 2: the hints taken in a game, the day of a daily deal, the proved deals kept
+    ready for "winnable deals only", and the daily deal of each day and mode."""
+    conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE games ADD COLUMN daily TEXT")
+    conn.execute(
+        """
+        CREATE TABLE proved_deals (
+            draw     INTEGER NOT NULL,
+            scoring  TEXT    NOT NULL,
+            deal     INTEGER NOT NULL,
+            states   INTEGER NOT NULL,
+            seconds  REAL    NOT NULL,
+            PRIMARY KEY (draw, scoring, deal)
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE daily_deals (
+            day      TEXT    NOT NULL,
+            draw     INTEGER NOT NULL,
+            scoring  TEXT    NOT NULL,
+            deal     INTEGER NOT NULL,
+            PRIMARY KEY (day, draw, scoring)
+        )
+        """
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
 
 
@@ -175,11 +205,13 @@ class GameRow:
     version: int
     snapshot: str
     counted: int
+    hints: int
+    daily: str | None
 
 
 _ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted"
+    "version, snapshot, counted, hints, daily"
 )
 
 
@@ -207,6 +239,7 @@ def insert_game(
     elapsed_ms: int = 0,
     started_at: str | None = None,
     ended_at: str | None = None,
+    daily: str | None = None,
 ) -> int:
     """Add a game (by default a new open one) and return its id.
 
@@ -215,7 +248,8 @@ def insert_game(
     """
     cursor = conn.execute(
         "INSERT INTO games (code, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at, ended_at, version, snapshot, daily)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.draw,
@@ -229,6 +263,7 @@ def insert_game(
             ended_at,
             version,
             snapshot_text(game),
+            daily,
         ),
     )
     assert cursor.lastrowid is not None
@@ -309,3 +344,64 @@ def newest_open_id(conn: sqlite3.Connection) -> int | None:
     """The id of the game in progress (the newest open game), or None."""
     row = conn.execute("SELECT MAX(id) FROM games WHERE status = 'playing'").fetchone()
     return None if row is None or row[0] is None else int(row[0])
+
+
+def count_hint(conn: sqlite3.Connection, game_id: int) -> bool:
+    """Count one hint given in an open game. True if the game was open."""
+    cursor = conn.execute(
+        "UPDATE games SET hints = hints + 1 WHERE id = ? AND status = 'playing'", (game_id,)
+    )
+    return cursor.rowcount == 1
+
+
+# --------------------------------------------------------------------------- proved deals
+
+
+def add_proved_deal(
+    conn: sqlite3.Connection, draw: int, scoring: str, deal: int, *, states: int, seconds: float
+) -> None:
+    """Keep a deal the solver proved winnable, ready for "winnable deals only"."""
+    conn.execute(
+        "INSERT OR IGNORE INTO proved_deals (draw, scoring, deal, states, seconds)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (draw, scoring, deal, states, seconds),
+    )
+
+
+def proved_deal_counts(conn: sqlite3.Connection) -> dict[tuple[int, str], int]:
+    """How many proved deals are ready per (draw, scoring)."""
+    rows = conn.execute("SELECT draw, scoring, COUNT(*) FROM proved_deals GROUP BY draw, scoring")
+    return {(int(draw), str(scoring)): int(count) for draw, scoring, count in rows}
+
+
+def take_proved_deal(
+    conn: sqlite3.Connection, draw: int, scoring: str
+) -> tuple[int, int, float] | None:
+    """Take (and remove) the oldest proved deal of a mode: ``(deal, states, seconds)``."""
+    with atomic(conn):
+        row = conn.execute(
+            "SELECT rowid, deal, states, seconds FROM proved_deals WHERE draw = ? AND scoring = ?"
+            " ORDER BY rowid LIMIT 1",
+            (draw, scoring),
+        ).fetchone()
+        if row is None:
+            return None
+        conn.execute("DELETE FROM proved_deals WHERE rowid = ?", (row[0],))
+    return int(row[1]), int(row[2]), float(row[3])
+
+
+def daily_deal_of(conn: sqlite3.Connection, day: str, draw: int, scoring: str) -> int | None:
+    """The daily deal found before for ``day`` (ISO date) and a mode, or None."""
+    row = conn.execute(
+        "SELECT deal FROM daily_deals WHERE day = ? AND draw = ? AND scoring = ?",
+        (day, draw, scoring),
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def keep_daily_deal(conn: sqlite3.Connection, day: str, draw: int, scoring: str, deal: int) -> None:
+    """Remember the daily deal of ``day`` and a mode (it never changes)."""
+    conn.execute(
+        "INSERT OR IGNORE INTO daily_deals (day, draw, scoring, deal) VALUES (?, ?, ?, ?)",
+        (day, draw, scoring, deal),
+    )
