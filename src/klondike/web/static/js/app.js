@@ -8,6 +8,7 @@ import { NewGameDialog } from "./dialogs/new-game.js";
 import { StatsDialog } from "./dialogs/stats.js";
 import { WinDialog } from "./dialogs/win.js";
 import { Game } from "./game.js";
+import { Hints } from "./hint.js";
 import { pileWords, t, translatePage } from "./i18n.js";
 import { PointerInput } from "./input.js";
 import { KeyboardInput } from "./keyboard.js";
@@ -24,6 +25,7 @@ const game = new Game({
   show(view) {
     board.setView(view);
     bar.show(view);
+    hints.viewShown(view);
     win.showIfWon(view);
   },
   started: () => win.reset(),
@@ -36,6 +38,7 @@ const game = new Game({
 const win = new WinDialog(game, () => newGame.open());
 const newGame = new NewGameDialog(game, () => win.close());
 const stats = new StatsDialog(game);
+const hints = new Hints(game, board, (text) => toast(text, 5000));
 
 // ------------------------------------------------------------------ the table's input
 
@@ -90,6 +93,7 @@ $("#new-game").addEventListener("click", () => newGame.open());
 $("#undo").addEventListener("click", undo);
 $("#restart").addEventListener("click", restart);
 $("#stats-button").addEventListener("click", () => stats.open());
+$("#hint").addEventListener("click", () => hints.ask());
 $("#keys-button").addEventListener("click", () => {
   const help = $("#keys-help");
   help.hidden = !help.hidden;
@@ -97,7 +101,7 @@ $("#keys-button").addEventListener("click", () => {
 $("#code").addEventListener("click", () => game.view && copyCode(game.view.code));
 $("#share").addEventListener("click", () => game.view && copyLink(game.view.code));
 bindLanguage($("#lang"), () => board.relabel());
-bindShortcuts({ undo, newGame: () => newGame.open() });
+bindShortcuts({ undo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
 // Back to this tab: another tab may have played meanwhile.
 document.addEventListener("visibilitychange", () => {
@@ -130,5 +134,5 @@ function idle() {
   );
 }
 
-window.klondike = { state: game, board, pointer, keyboard, idle };
+window.klondike = { state: game, board, pointer, keyboard, hints, idle };
 start();

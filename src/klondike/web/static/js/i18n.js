@@ -131,13 +131,27 @@ const TABLES = {
     drop_cancelled: "Move cancelled",
     help_keys:
       "Keys: arrows move between piles and cards · Enter/Space tap · D double tap · " +
-      "M pick up and put down · U undo · N new game",
+      "M pick up and put down · U undo · N new game · H hint",
     keys_title: "Keyboard",
     no_more_passes: "no more passes",
     redeal: "turn the waste over",
     // server and network
     network: "The server does not answer: {detail}",
     server_error: "The server had a problem",
+    hint: "Hint",
+    hint_title: "Hint: the next move to try (H)",
+    hint_thinking: "Looking for a good move…",
+    hint_none: "No move is left that changes anything.",
+    hint_stock: "Turn the stock.",
+    hint_move: "Move {card} to {target}.",
+    hint_winning: "It leads to a win.",
+    hint_unwinnable: "The solver finds no way to win from here any more; this move helps most.",
+    hint_unknown: "The solver found no winning line in time; this move helps most.",
+    winnable_only: "Winnable deals only",
+    daily_deal: "Daily deal",
+    proving: "Looking for a deal the solver can win…",
+    proved: "Proved winnable in {seconds} s ({states} positions).",
+    daily_started: "The daily deal of {day}.",
   },
   de: {
     title: "Klondike Solitär",
@@ -239,12 +253,27 @@ const TABLES = {
     drop_cancelled: "Zug abgebrochen",
     help_keys:
       "Tasten: Pfeile wechseln Stapel und Karten · Enter/Leertaste tippen · D doppelt tippen · " +
-      "M aufnehmen und ablegen · U rückgängig · N neue Partie",
+      "M aufnehmen und ablegen · U rückgängig · N neue Partie · H Tipp",
     keys_title: "Tastatur",
     no_more_passes: "kein weiterer Durchgang",
     redeal: "Ablagestapel umdrehen",
     network: "Der Server antwortet nicht: {detail}",
     server_error: "Der Server hatte ein Problem",
+    hint: "Tipp",
+    hint_title: "Tipp: der nächste Zug (H)",
+    hint_thinking: "Suche einen guten Zug…",
+    hint_none: "Es gibt keinen Zug mehr, der etwas ändert.",
+    hint_stock: "Vom Talon aufdecken.",
+    hint_move: "{card} auf {target} ziehen.",
+    hint_winning: "Er führt zum Sieg.",
+    hint_unwinnable:
+      "Der Löser findet von hier keinen Weg mehr zum Sieg; dieser Zug hilft am meisten.",
+    hint_unknown: "Der Löser fand nicht rechtzeitig einen Weg zum Sieg; dieser Zug hilft am meisten.",
+    winnable_only: "Nur lösbare Spiele",
+    daily_deal: "Spiel des Tages",
+    proving: "Suche ein Spiel, das der Löser gewinnen kann…",
+    proved: "Als lösbar bewiesen in {seconds} s ({states} Stellungen).",
+    daily_started: "Das Spiel des Tages vom {day}.",
   },
 };
 
@@ -312,6 +341,9 @@ const GERMAN_REASONS = {
   storage_error:
     "die Partie konnte nicht gespeichert werden, der Zug wurde nicht ausgeführt: {detail}",
   internal_error: "der Server ist gescheitert: {detail}",
+  no_proved_deal: "es wurde nicht rechtzeitig ein lösbares Spiel gefunden: bitte noch einmal",
+  solver_failed: "der Löser konnte nicht antworten: {detail}",
+  bad_day: "{day} ist nirgends heute: das Spiel des Tages gilt für heute",
 };
 
 // The server's own refusals are worded for a program calling the API ("needs {"confirm":
