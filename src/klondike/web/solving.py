@@ -201,10 +201,11 @@ class ProvedDeals(threading.Thread):
         *,
         size: int = POOL_SIZE,
         budget: float = PROOF_BUDGET,
+        modes: tuple[tuple[int, str], ...] = MODES,
     ) -> None:
         super().__init__(name="proved-deals", daemon=True)
         self.conn, self.db_lock, self.workers = conn, db_lock, workers
-        self.size, self.budget = size, budget
+        self.size, self.budget, self.modes = size, budget, modes
         self.stopping = threading.Event()
         self.wanted = threading.Event()
         self.wanted.set()
@@ -221,7 +222,7 @@ class ProvedDeals(threading.Thread):
         """The modes with fewer proved deals than `size`, the emptiest first."""
         with self.db_lock:
             counts = store.proved_deal_counts(self.conn)
-        short = [mode for mode in MODES if counts.get(mode, 0) < self.size]
+        short = [mode for mode in self.modes if counts.get(mode, 0) < self.size]
         return sorted(short, key=lambda mode: counts.get(mode, 0))
 
     def run(self) -> None:
