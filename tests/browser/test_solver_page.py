@@ -38,9 +38,7 @@ def test_the_hint_button_lights_up_the_card_and_its_target(open_table: Opener) -
 def test_a_hint_for_the_stock_lights_the_stock_and_goes_out_when_played(
     open_table: Opener,
 ) -> None:
-    table = open_table(
-        position(tableau=["KS"], stock="QS", foundations=[11, 13, 13, 13])
-    )
+    table = open_table(position(tableau=["KS"], stock="QS", foundations=[11, 13, 13, 13]))
     press(table, "#hint")
     table.page.locator("[data-pile='S'].hinted").wait_for(timeout=15_000)
     assert "Turn the stock." in table.toast()

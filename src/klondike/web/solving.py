@@ -144,7 +144,6 @@ def _end_with_parent() -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-
 class SolverWorkers:
     """Where the solver runs: a process for what a player waits for, one for the background.
 
