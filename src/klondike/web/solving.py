@@ -130,16 +130,15 @@ def daily_of(day: str, draw: int, scoring: str) -> int:
 # --------------------------------------------------------------- the pools
 
 
-def _end_with_parent() -> None:
-    """In a worker process: exit as soon as the server that started it is gone (even killed),
-    so that no solver is left running and no pipe of the server is held open."""
-    parent = os.getppid()
+def _end_with_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the server ``parent`` that started it is gone
+    (even killed, even before the worker was ready), so that no solver is left running and
+    no pipe of the server is held open."""
 
     def watch() -> None:
-        while True:
+        while os.getppid() == parent:
             time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(0)
+        os._exit(0)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
@@ -163,7 +162,10 @@ class SolverWorkers:
                 if self.processes:
                     context = multiprocessing.get_context("spawn")
                     pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=context, initializer=_end_with_parent
+                        max_workers=1,
+                        mp_context=context,
+                        initializer=_end_with_parent,
+                        initargs=(os.getpid(),),
                     )
                 else:
                     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"solver-{name}")
