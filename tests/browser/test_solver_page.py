@@ -72,7 +72,7 @@ def test_winnable_deals_only_is_remembered_and_says_how_long_the_proof_took(
 ) -> None:
     table = open_table()
     press(table, "#new-game")
-    table.page.locator("#winnable-input").check()
+    table.page.locator("#winnable-input").check(force=True)
     press(table, "#new-start")
     table.page.locator("#new-dialog").wait_for(state="hidden", timeout=20_000)
     assert table.toast().startswith("Proved winnable in ")
@@ -88,7 +88,7 @@ def test_winnable_deals_only_is_remembered_and_says_how_long_the_proof_took(
 def test_the_daily_deal_starts_from_the_dialog(open_table: Opener) -> None:
     table = open_table()
     press(table, "#new-game")
-    table.page.locator("input[name='draw'][value='3']").check()
+    table.page.locator("input[name='draw'][value='3']").check(force=True)
     press(table, "#new-daily")
     table.page.locator("#new-dialog").wait_for(state="hidden", timeout=60_000)
     view = table.check()

@@ -228,8 +228,8 @@ def percentile(values: Sequence[float], share: float) -> float:
     """The ``share`` quantile of ``values``, interpolated linearly between the nearest
     ranks (as ``numpy.percentile`` does by default).
 
-    >>> percentile([1, 2, 3, 4], 0.5), percentile([1, 2, 3, 4], 0.95), percentile([7], 0.3)
-    (2.5, 3.85..., 7.0)
+    >>> percentile([1, 2, 3, 4], 0.5), round(percentile([1, 2, 3, 4], 0.95), 6)
+    (2.5, 3.85)
     """
     if not values:
         raise ValueError("no values")
