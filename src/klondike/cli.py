@@ -7,6 +7,9 @@ klondike stats [--db PATH]                                  print the statistics
 klondike backup FILE [--db PATH]                            copy the database to FILE
 klondike solve CODE|--snapshot FILE [--budget S] [--states N]  solve a deal or position
 klondike export CODE --format solvitaire|shootme|json       write a deal for other solvers
+klondike survey --draw 1|3 --scoring normal|vegas --deals N [--start K] [--workers N]
+                [--budget S] [--out FILE] [--resume] [--scheduler ADDRESS]
+                                                            winnability of a range of deals
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from .errors import KlondikeError
 from .game import Game, score_text
-from .rules import APP, rules_for
+from .rules import APP, PRESETS, rules_for
 
 if TYPE_CHECKING:
     from .store.stats import ModeStats, RecentGame
@@ -74,6 +77,40 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write a deal in another solver's format")
     export.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
     export.add_argument("--format", choices=["solvitaire", "shootme", "json"], default="json")
+    survey = commands.add_parser(
+        "survey", help="solve a range of deals in parallel: the share that can be won"
+    )
+    survey.add_argument(
+        "--rules", choices=[rules.key for rules in PRESETS], default="app", help="the version"
+    )
+    survey.add_argument(
+        "--draw", type=int, choices=[1, 3], help="cards per draw (default: the version's first)"
+    )
+    survey.add_argument(
+        "--scoring",
+        choices=["normal", "vegas", "none"],
+        help="the scoring (default: the version's first; none for Classic and Solitär)",
+    )
+    survey.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
+    survey.add_argument(
+        "--start", type=int, default=0, metavar="K", help="the first deal number (default 0)"
+    )
+    survey.add_argument(
+        "--workers", type=int, metavar="N", help="processes (default: one per core)"
+    )
+    survey.add_argument(
+        "--budget", type=float, default=10.0, metavar="S", help="seconds per deal (default 10)"
+    )
+    survey.add_argument("--out", metavar="FILE", help="append the results here (JSON lines)")
+    survey.add_argument("--resume", action="store_true", help="skip the deals already in --out")
+    survey.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on this Dask distributed scheduler"
+    )
+    survey.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw the progress bar even when stderr is not a terminal",
+    )
     return parser
 
 
@@ -87,10 +124,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"klondike: {err}", file=sys.stderr)
             return 2
         return 0
-    if args.command in ("solve", "export"):
-        from .solver.commands import export_command, solve_command
+    if args.command in ("solve", "export", "survey"):
+        from .solver import commands
 
-        command = solve_command if args.command == "solve" else export_command
+        command = {
+            "solve": commands.solve_command,
+            "export": commands.export_command,
+            "survey": commands.survey_command,
+        }[args.command]
         return command(args)
     if args.command == "stats":
         try:
@@ -241,6 +282,7 @@ def _summary_table(modes: Sequence[ModeStats]) -> str:
         ("Fastest win", [duration(m["fastest_win_ms"]) for m in modes]),
         ("Fewest moves", [number(m["fewest_moves"]) for m in modes]),
         ("Perfect wins", [number(m["perfect_wins"]) for m in modes]),
+        ("Hints", [number(m["hints"]) for m in modes]),
         ("Vegas balance", [score(m, m["vegas_balance"]) for m in modes]),
     ]
     if not any(rules_for(m["rules"]).has_score for m in modes):

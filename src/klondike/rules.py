@@ -119,6 +119,18 @@ themselves, a right click draws."""
 PRESETS: tuple[Rules, ...] = (APP, CLASSIC, SOLITAER)
 """Every version, the default first."""
 
+Mode = tuple[str, int, str]
+"""A mode of play: (version key, draw, scoring), e.g. ``("app", 3, "vegas")``."""
+
+MODES: tuple[Mode, ...] = tuple(
+    (rules.key, draw, scoring)
+    for rules in PRESETS
+    for scoring in rules.scorings
+    for draw in rules.draws
+)
+"""Every mode, in the order the statistics list them: the app's four (Draw 1 Normal, Draw 3
+Normal, Draw 1 Vegas, Draw 3 Vegas) first, then each other version's."""
+
 _BY_KEY = {rules.key: rules for rules in PRESETS}
 _BY_LETTER = {rules.letter: rules for rules in PRESETS}
 

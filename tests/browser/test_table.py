@@ -330,7 +330,8 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
     page.locator("#settings-button").click()
     dialog = page.locator("#settings-dialog")
     dialog.wait_for()
-    assert page.locator("#hints-setting").is_hidden()  # no hint button yet
+    assert page.locator("#hints-setting input").is_checked()  # hints are on by default
+    assert page.locator("#hint").is_visible()
     assert not page.locator("input[name='sound']").is_checked()  # sound is off by default
     assert page.locator("input[name='speed'][value='normal']").is_checked()
     table.shoot(f"table-settings-{screen}")
@@ -339,10 +340,11 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         table.page.wait_for_function(
             f"window.klondike.settings.values.{name} === '{value}'", polling=50
         )
-    for name in ("sound", "left_handed", "finish_button"):
+    for name in ("sound", "left_handed", "finish_button", "hints"):
         page.locator(f"label:has(input[name='{name}'])").click()
         table.page.wait_for_function(f"'{name}' in window.klondike.settings.values", polling=50)
     page.wait_for_function("window.klondike.settings.values.finish_button === false")
+    page.wait_for_function("window.klondike.settings.values.hints === false")
     expected = {
         "card_back": "red",
         "table": "wine",
@@ -350,7 +352,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "speed": "fast",
         "left_handed": True,
         "finish_button": False,
-        "hints": True,
+        "hints": False,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")
@@ -362,6 +364,11 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
     assert root.get_attribute("data-speed") == "fast"
     assert root.get_attribute("data-left-handed") is not None
     assert page.evaluate("window.klondike.sound.enabled") is True
+    assert page.locator("#hint").is_hidden()  # hints off: no button, and H asks for none
+    page.locator("body").press("h")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.klondike.hints.pending") is None
+    assert table.check()["hints"] == 0
     table.settle()
     stock = table.pile("S").bounding_box()
     column_7 = table.pile("T7").bounding_box()

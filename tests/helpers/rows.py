@@ -32,12 +32,15 @@ def add_game(
     version: int | None = None,
     deal: int = 7,
     rules: str = "app",
+    hints: int = 0,
+    daily: str | None = None,
 ) -> int:
     """Insert one game row as the server would leave it; returns its id.
 
     Rows sort by minute ``ended`` (by default one minute after the previous game): the game
     starts then and, unless still being played, ends five minutes later. The score is by
     default the one the game starts with; the scoring by default the version's first.
+    ``daily`` is the day (ISO date) of a daily deal.
     """
     game = Game.new(draw, scoring, deal=deal, rules=rules)
     minute = next(_clock) if ended is None else ended
@@ -46,8 +49,8 @@ def add_game(
     cursor = conn.execute(
         """
         INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,
-                           started_at, ended_at, version, snapshot, counted)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           started_at, ended_at, version, snapshot, counted, hints, daily)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             game.code,
@@ -64,6 +67,8 @@ def add_game(
             moves + undos if version is None else version,
             json.dumps(game.snapshot()),
             counted,
+            hints,
+            daily,
         ),
     )
     assert cursor.lastrowid is not None

@@ -103,7 +103,7 @@ def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[
     won = format_code(11, 1, "normal")
     add_game(conn, "abandoned", score=40, moves=20, ended=2, deal=12)
     add_game(conn, "won", score=500, moves=120, undos=3, elapsed_ms=3_723_000, ended=3)
-    add_game(conn, "won", draw=3, scoring="vegas", score=208, ended=4)
+    add_game(conn, "won", draw=3, scoring="vegas", score=208, ended=4, hints=2)
     add_game(conn, "abandoned", draw=3, scoring="vegas", score=-52, ended=5)
     add_game(conn, "abandoned", draw=3, scoring="vegas", score=-27, ended=6)
     add_game(conn, "playing", scoring="vegas", score=-47, moves=3, ended=7, deal=99)
@@ -121,7 +121,8 @@ def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert table_row(out, "Best score") == ["650", "-", "-", "+$208"]
     assert table_row(out, "Fastest win") == ["4:12", "-", "-", "5:00"]
     assert table_row(out, "Fewest moves") == ["96", "-", "-", "100"]
-    assert table_row(out, "Perfect wins") == ["1", "0", "0", "1"]
+    assert table_row(out, "Perfect wins") == ["1", "0", "0", "0"]  # a hint: not perfect
+    assert table_row(out, "Hints") == ["0", "0", "0", "2"]
     assert table_row(out, "Vegas balance") == ["-", "-", "$0", "+$129"]
 
     recent = out[out.index("Recent games:") :].splitlines()

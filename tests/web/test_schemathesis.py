@@ -9,6 +9,7 @@ malformed. Bounded: at most ``MAX_EXAMPLES`` generated examples per operation an
 
 from __future__ import annotations
 
+import datetime
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,10 @@ from schemathesis.core.failures import Failure
 from schemathesis.core.result import Ok
 from schemathesis.openapi.checks import RejectedPositiveData
 
+from klondike.rules import MODES
+from klondike.store.database import add_proved_deal, keep_daily_deal, open_database
 from klondike.web.api import create_app
+from klondike.web.solving import SolverWorkers
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -57,7 +61,16 @@ def seeded_app(db: str | Path) -> FastAPI:
     So generated ids reach real games, and generated actions reach the engine, not only
     the 404 path.
     """
-    app = create_app(db, allowed_hosts=[HOST])
+    conn = open_database(db)
+    today = datetime.date.today()
+    for mode in MODES:  # the solver's answers ready: the run stays quick
+        for day in (today - datetime.timedelta(1), today, today + datetime.timedelta(1)):
+            keep_daily_deal(conn, day.isoformat(), mode, 6)
+        for deal in range(6, 6 + 20):
+            add_proved_deal(conn, mode, deal, states=1, seconds=0.01)
+    app = create_app(
+        conn, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), hint_budget=0.05
+    )
     client = TestClient(app)  # no `with`: the app's lifespan is left to schemathesis
     first = client.post("/api/games", json={"draw": 1, "scoring": "normal"}).json()
     client.post("/api/games", json={"draw": 3, "scoring": "vegas", "abandon": first["id"]})

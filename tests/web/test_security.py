@@ -177,6 +177,7 @@ def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClie
         ("POST", "/api/games/{game_id}/restart"): {"version": 1},
         ("POST", "/api/games/{game_id}/actions"): {"version": 1, "action": "tap", "pile": "S"},
         ("POST", "/api/games/{game_id}/presence"): {"visible": False},
+        ("POST", "/api/games/{game_id}/hint"): {"version": 1},
         ("POST", "/api/stats/reset"): {"confirm": True},
         ("PUT", "/api/settings"): {"sound": not settings["sound"]},
     }
@@ -196,6 +197,7 @@ def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClie
             assert answer.json()["error"]["reason"] == "bad_origin"
     now = client.get("/api/game").json()
     assert (now["id"], now["version"], now["stock"]) == (view["id"], 1, played["stock"])
+    assert now["hints"] == 0  # no hint was given (nor counted)
     stats = client.get("/api/stats").json()
     assert [game["id"] for game in stats["recent"]] == [view["id"]]
     assert client.get("/api/settings").json() == settings

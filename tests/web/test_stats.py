@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,7 @@ def test_empty_database_gives_every_versions_modes_of_zeros(conn: sqlite3.Connec
         "fastest_win_ms",
         "fewest_moves",
         "perfect_wins",
+        "hints",
         "vegas_balance",
     }
 
@@ -133,6 +135,41 @@ def test_perfect_wins_need_a_win_without_undo(conn: sqlite3.Connection) -> None:
     add_game(conn, "won", draw=3, undos=0)
     assert mode(conn, 1, "normal")["perfect_wins"] == 1
     assert mode(conn, 3, "normal")["perfect_wins"] == 1
+
+
+def test_a_win_with_a_hint_is_not_perfect_and_hints_are_counted(
+    conn: sqlite3.Connection,
+) -> None:
+    add_game(conn, "won", undos=0, hints=0)
+    add_game(conn, "won", undos=0, hints=2)
+    add_game(conn, "abandoned", hints=3)
+    add_game(conn, "playing", hints=5)  # not finished: not yet counted
+    m = mode(conn, 1, "normal")
+    assert (m["won"], m["perfect_wins"], m["hints"]) == (2, 1, 5)
+
+
+def _daily(conn: sqlite3.Connection, day: str, status: str, **kw: object) -> None:
+    add_game(conn, status, daily=day, **kw)  # type: ignore[arg-type]
+
+
+def test_daily_summary_counts_days_wins_fastest_and_streaks(conn: sqlite3.Connection) -> None:
+    _daily(conn, "2026-11-01", "won", elapsed_ms=300_000)
+    _daily(conn, "2026-11-02", "abandoned")
+    _daily(conn, "2026-11-02", "won", elapsed_ms=200_000)  # the day's deal played twice
+    _daily(conn, "2026-11-03", "won", elapsed_ms=250_000)
+    _daily(conn, "2026-11-05", "abandoned")
+    _daily(conn, "2026-11-06", "won", elapsed_ms=100_000, counted=0)  # reset away
+    _daily(conn, "2026-11-07", "won", draw=3)  # another mode
+    add_game(conn, "won", elapsed_ms=1_000)  # not a daily game
+    (d1n, d3n, *_) = stats.daily_summary(conn, date(2026, 11, 4))
+    assert (d1n["played"], d1n["won"], d1n["fastest_win_ms"]) == (4, 3, 200_000)
+    assert (d1n["current_streak"], d1n["longest_streak"], d1n["won_today"]) == (3, 3, False)
+    later = stats.daily_summary(conn, date(2026, 11, 5))[0]
+    assert later["current_streak"] == 0  # 11-04 was not won: the streak is broken
+    assert later["longest_streak"] == 3
+    assert (d3n["played"], d3n["won"], d3n["draw"]) == (1, 1, 3)
+    today = stats.daily_summary(conn, date(2026, 11, 7))[1]
+    assert (today["current_streak"], today["won_today"]) == (1, True)
 
 
 def test_vegas_balance_sums_the_final_scores(conn: sqlite3.Connection) -> None:

@@ -1,4 +1,4 @@
-"""The database: where it lives, schema version 2, WAL and FULL sync, migrations, refusing
+"""The database: where it lives, its schema version, WAL and FULL sync, migrations, refusing
 newer files."""
 
 from __future__ import annotations
@@ -24,13 +24,17 @@ NEXT = store.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
+    proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
+    assert proved == ["rules", "draw", "scoring", "deal", "states", "seconds"]
+    daily = [row[1] for row in conn.execute("PRAGMA table_info(daily_deals)")]
+    assert daily == ["day", "rules", "draw", "scoring", "deal"]
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
-        "started_at", "ended_at", "version", "snapshot", "counted", "rules",
+        "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
     ]  # fmt: skip
     indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
     assert "games_status" in indexes
@@ -138,8 +142,12 @@ def test_migrations_are_a_list_of_steps_up_to_the_schema_version() -> None:
     assert sorted(store.MIGRATIONS) == list(range(1, store.SCHEMA_VERSION + 1))
 
 
+NEXT = store.SCHEMA_VERSION + 1
+"""A made-up next version, for the tests of the migration machinery."""
+
+
 def _add_note_column(conn: sqlite3.Connection) -> None:
-    """A made-up version 3: a column with a default, the way a real step would add one."""
+    """A made-up next version: a column with a default, the way a real step would add one."""
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
 
@@ -186,8 +194,8 @@ def test_a_version_1_file_gets_the_settings_table_keeping_its_games(
 def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A current file opened by a (made-up) newer klondike: the next step runs once, in
-    order, and the games are still there; a server started on it continues its game."""
+    """A file of this version opened by a (made-up) next klondike: the next step runs once,
+    in order, and the games are still there; a server started on it continues its game."""
     conn = open_database(db_path)
     game = Game.from_code("KL1-D1N-AAAAAAG")
     game.play("S-W")
@@ -195,18 +203,18 @@ def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
     conn.close()
     ran: list[int] = []
 
-    def step_2(conn: sqlite3.Connection) -> None:
+    def step(conn: sqlite3.Connection) -> None:
         ran.append(conn.execute("PRAGMA user_version").fetchone()[0])
         _add_note_column(conn)
 
     monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
-    monkeypatch.setitem(store.MIGRATIONS, NEXT, step_2)
+    monkeypatch.setitem(store.MIGRATIONS, NEXT, step)
     conn = open_database(db_path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
-    assert ran == [NEXT - 1]  # run on the current file, exactly once
+    assert ran == [NEXT - 1]  # run on the older file, exactly once
     assert conn.execute("SELECT id, note, moves FROM games").fetchall() == [(game_id, "", 1)]
     conn.close()
-    open_database(db_path).close()  # already at the new version: nothing runs again
+    open_database(db_path).close()  # already at the next version: nothing runs again
     assert ran == [NEXT - 1]
 
     with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
@@ -325,3 +333,29 @@ def test_a_version_1_file_migrates_forward_as_the_apps_games(
             f"/api/games/{view['id']}/actions", json={"version": 1, "action": "undo"}
         ).json()
         assert answer["moves"] == 0
+
+
+def test_migration_4_adds_hints_daily_and_the_deal_tables_to_a_version_1_file(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = version_1_file(db_path, monkeypatch)
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    row = store.load_game(conn, game_id)
+    assert row is not None
+    assert (row.moves, row.rules, row.hints, row.daily) == (1, "app", 0, None)
+    assert store.count_hint(conn, game_id)
+    assert store.load_game(conn, game_id).hints == 1  # type: ignore[union-attr]
+    store.add_proved_deal(conn, ("app", 3, "normal"), 42, states=100, seconds=0.5)
+    store.add_proved_deal(conn, ("classic", 3, "none"), 43, states=10, seconds=0.1)
+    assert store.proved_deal_counts(conn) == {("app", 3, "normal"): 1, ("classic", 3, "none"): 1}
+    assert store.take_proved_deal(conn, ("app", 3, "normal")) == (42, 100, 0.5)
+    assert store.take_proved_deal(conn, ("app", 3, "normal")) is None
+    store.keep_daily_deal(conn, "2026-01-02", ("app", 1, "vegas"), 7)
+    assert store.daily_deal_of(conn, "2026-01-02", ("app", 1, "vegas")) == 7
+    assert store.daily_deal_of(conn, "2026-01-02", ("app", 1, "normal")) is None
+    assert store.daily_deal_of(conn, "2026-01-02", ("solitaer", 3, "none")) is None
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        view = client.get("/api/game").json()
+    assert (view["id"], view["moves"], view["draw"]) == (game_id, 1, 1)

@@ -1,16 +1,28 @@
-"""The ``klondike solve`` and ``klondike export`` commands: the solver's data, formatted."""
+"""The ``klondike solve``, ``export`` and ``survey`` commands: the solver's data, formatted."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
+from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
 from ..game import Game
+from ..rules import Rules, rules_for
 from .api import describe_line, solve
 from .formats import to_shootme, to_solvitaire
+from .survey import (
+    DealResult,
+    SurveySummary,
+    append_result,
+    read_results,
+    summarize,
+    survey,
+    trim_torn_line,
+)
 
 
 def _fail(message: str) -> int:
@@ -61,4 +73,129 @@ def export_command(args: argparse.Namespace) -> int:
         print(to_shootme(game))
     else:
         print(json.dumps(game.snapshot()))
+    return 0
+
+
+def _clock(seconds: float) -> str:
+    """Seconds as ``m:ss`` (``h:mm:ss`` from an hour on)."""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def progress_line(done: int, total: int, elapsed: float, width: int = 24) -> str:
+    """The progress bar: share done, deals per second and the time left.
+
+    >>> progress_line(50, 200, 25.0)
+    '[######..................]  50/200  25%  2.0 deals/s  ETA 1:15'
+    """
+    filled = width * done // total if total else width
+    rate = done / elapsed if elapsed > 0 else 0.0
+    eta = _clock((total - done) / rate) if rate > 0 else "?"
+    share = 100 * done // total if total else 100
+    return (
+        f"[{'#' * filled}{'.' * (width - filled)}] {done:>{len(str(total))}}/{total}"
+        f"  {share}%  {rate:.1f} deals/s  ETA {eta}"
+    )
+
+
+def format_survey(summary: SurveySummary, rules: Rules, draw: int, scoring: str, first: int) -> str:
+    """The figures of a survey for the terminal."""
+    low, high = summary.interval
+    last = first + summary.deals - 1
+    mode = f"{rules.name} Draw {draw}" + (f" {scoring.capitalize()}" if rules.has_score else "")
+    return "\n".join(
+        [
+            f"{mode}: {summary.deals} deals ({first}…{last})",
+            f"  winnable    {summary.winnable:>7}  {100 * summary.share(summary.winnable):6.2f}%",
+            f"  unwinnable  {summary.unwinnable:>7}  "
+            f"{100 * summary.share(summary.unwinnable):6.2f}%",
+            f"  unknown     {summary.unknown:>7}  {100 * summary.share(summary.unknown):6.2f}%",
+            f"  winnable, 95% Wilson interval (unknowns against both bounds): "
+            f"{100 * low:.2f}% – {100 * high:.2f}%",
+            f"  time per deal: median {summary.median_seconds:.3f} s, "
+            f"p95 {summary.p95_seconds:.3f} s, max {summary.max_seconds:.3f} s",
+        ]
+    )
+
+
+def survey_command(args: argparse.Namespace) -> int:
+    """Solve a range of deals in parallel, appending to ``--out``; print the figures."""
+    if args.deals < 1:
+        return _fail("--deals must be at least 1")
+    if not 0 <= args.start < DEAL_COUNT or args.start + args.deals > DEAL_COUNT:
+        return _fail(f"the deals must lie in 0…{DEAL_COUNT - 1}")
+    if args.workers is not None and args.workers < 1:
+        return _fail("--workers must be at least 1")
+    if args.budget < 0:
+        return _fail("--budget must be at least 0 seconds")
+    if args.resume and args.out is None:
+        return _fail("--resume needs --out FILE")
+    rules = rules_for(args.rules)
+    draw = rules.draws[0] if args.draw is None else args.draw
+    scoring = rules.scorings[0] if args.scoring is None else args.scoring
+    try:
+        rules.check(draw, scoring)
+    except KlondikeError as err:
+        return _fail(str(err))
+    wanted = range(args.start, args.start + args.deals)
+    kept: list[DealResult] = []
+    if args.out is not None:
+        try:
+            earlier = read_results(args.out) if args.resume else []
+            trim_torn_line(args.out)
+        except (OSError, UnicodeDecodeError) as err:
+            return _fail(f"cannot read {args.out}: {err}")
+        kept = [
+            r
+            for r in earlier
+            if r["deal"] in wanted
+            and r.get("rules", "app") == rules.key
+            and r.get("draw") == draw
+            and r.get("scoring") == scoring
+        ]
+        if not args.resume:
+            try:
+                Path(args.out).write_text("", encoding="utf-8")
+            except OSError as err:
+                return _fail(f"cannot write {args.out}: {err}")
+    skip = {r["deal"] for r in kept}
+    todo = [deal for deal in wanted if deal not in skip]
+    results = list(kept)
+    started = time.monotonic()
+    total = len(todo)
+    show = sys.stderr.isatty() or args.progress
+    if kept:
+        print(f"resuming: {len(kept)} deals already in {args.out}", file=sys.stderr)
+    try:
+        for done, result in enumerate(
+            survey(
+                todo,
+                draw,
+                scoring,
+                budget=args.budget,
+                workers=args.workers,
+                scheduler=args.scheduler,
+                rules=rules.key,
+            ),
+            start=1,
+        ):
+            results.append(result)
+            if args.out is not None:
+                append_result(args.out, result)
+            if show:
+                line = progress_line(done, total, time.monotonic() - started)
+                print(f"\r{line}", end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        print(f"interrupted after {len(results)} deals", file=sys.stderr)
+        if args.out is not None:
+            print("run again with --resume to go on", file=sys.stderr)
+        return 130
+    except (OSError, RuntimeError) as err:
+        print(file=sys.stderr)
+        return _fail(f"the survey failed: {err}")
+    if show:
+        print(file=sys.stderr)
+    print(format_survey(summarize(results), rules, draw, scoring, args.start))
     return 0

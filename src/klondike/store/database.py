@@ -19,7 +19,7 @@ writes a consistent copy while the server may be writing.
 >>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
-['games', 'settings']
+['daily_deals', 'games', 'proved_deals', 'settings']
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ from urllib.parse import quote
 import platformdirs
 
 from klondike import Game
+from klondike.rules import Mode
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -114,10 +115,43 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Version 4: the hints taken in a game, the day of a daily deal, the proved deals kept
+    ready for "winnable deals only", and the daily deal of each day and mode."""
+    conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE games ADD COLUMN daily TEXT")
+    conn.execute(
+        """
+        CREATE TABLE proved_deals (
+            rules    TEXT    NOT NULL,
+            draw     INTEGER NOT NULL,
+            scoring  TEXT    NOT NULL,
+            deal     INTEGER NOT NULL,
+            states   INTEGER NOT NULL,
+            seconds  REAL    NOT NULL,
+            PRIMARY KEY (rules, draw, scoring, deal)
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE daily_deals (
+            day      TEXT    NOT NULL,
+            rules    TEXT    NOT NULL,
+            draw     INTEGER NOT NULL,
+            scoring  TEXT    NOT NULL,
+            deal     INTEGER NOT NULL,
+            PRIMARY KEY (day, rules, draw, scoring)
+        )
+        """
+    )
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
     3: _migrate_to_3,
+    4: _migrate_to_4,
 }
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
 
@@ -452,11 +486,13 @@ class GameRow:
     snapshot: str
     counted: int
     rules: str
+    hints: int
+    daily: str | None
 
 
 _ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted, rules"
+    "version, snapshot, counted, rules, hints, daily"
 )
 
 
@@ -484,6 +520,7 @@ def insert_game(
     elapsed_ms: int = 0,
     started_at: str | None = None,
     ended_at: str | None = None,
+    daily: str | None = None,
 ) -> int:
     """Add a game (by default a new open one) and return its id.
 
@@ -492,8 +529,8 @@ def insert_game(
     """
     cursor = conn.execute(
         "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at, ended_at, version, snapshot, daily)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.rules.key,
@@ -508,6 +545,7 @@ def insert_game(
             ended_at,
             version,
             snapshot_text(game),
+            daily,
         ),
     )
     assert cursor.lastrowid is not None
@@ -591,3 +629,66 @@ def newest_open_id(conn: sqlite3.Connection) -> int | None:
     """The id of the game in progress (the newest open game), or None."""
     row = conn.execute("SELECT MAX(id) FROM games WHERE status = 'playing'").fetchone()
     return None if row is None or row[0] is None else int(row[0])
+
+
+def count_hint(conn: sqlite3.Connection, game_id: int) -> bool:
+    """Count one hint given in an open game. True if the game was open."""
+    cursor = conn.execute(
+        "UPDATE games SET hints = hints + 1 WHERE id = ? AND status = 'playing'", (game_id,)
+    )
+    return cursor.rowcount == 1
+
+
+# --------------------------------------------------------------------------- proved deals
+
+
+def add_proved_deal(
+    conn: sqlite3.Connection, mode: Mode, deal: int, *, states: int, seconds: float
+) -> None:
+    """Keep a deal the solver proved winnable in ``mode`` (version, draw, scoring), ready for
+    "winnable deals only"."""
+    conn.execute(
+        "INSERT OR IGNORE INTO proved_deals (rules, draw, scoring, deal, states, seconds)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (*mode, deal, states, seconds),
+    )
+
+
+def proved_deal_counts(conn: sqlite3.Connection) -> dict[Mode, int]:
+    """How many proved deals are ready per mode (version, draw, scoring)."""
+    rows = conn.execute(
+        "SELECT rules, draw, scoring, COUNT(*) FROM proved_deals GROUP BY rules, draw, scoring"
+    )
+    return {(str(key), int(draw), str(scoring)): int(count) for key, draw, scoring, count in rows}
+
+
+def take_proved_deal(conn: sqlite3.Connection, mode: Mode) -> tuple[int, int, float] | None:
+    """Take (and remove) the oldest proved deal of a mode: ``(deal, states, seconds)``."""
+    with atomic(conn):
+        row = conn.execute(
+            "SELECT rowid, deal, states, seconds FROM proved_deals"
+            " WHERE rules = ? AND draw = ? AND scoring = ? ORDER BY rowid LIMIT 1",
+            mode,
+        ).fetchone()
+        if row is None:
+            return None
+        conn.execute("DELETE FROM proved_deals WHERE rowid = ?", (row[0],))
+    return int(row[1]), int(row[2]), float(row[3])
+
+
+def daily_deal_of(conn: sqlite3.Connection, day: str, mode: Mode) -> int | None:
+    """The daily deal found before for ``day`` (ISO date) and a mode, or None."""
+    row = conn.execute(
+        "SELECT deal FROM daily_deals WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
+        (day, *mode),
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def keep_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, deal: int) -> None:
+    """Remember the daily deal of ``day`` and a mode (it never changes)."""
+    conn.execute(
+        "INSERT OR IGNORE INTO daily_deals (day, rules, draw, scoring, deal)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (day, *mode, deal),
+    )

@@ -21,23 +21,15 @@ A game counts in the statistics once it is finished (won or abandoned) and while
 from __future__ import annotations
 
 import sqlite3
+from datetime import date
 from typing import Any, Literal
 
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
 from klondike.game import score_text
-from klondike.rules import PRESETS
+from klondike.rules import MODES, Mode
 
 from .database import atomic
-
-MODES: tuple[tuple[str, int, str], ...] = tuple(
-    (rules.key, draw, scoring)
-    for rules in PRESETS
-    for scoring in rules.scorings
-    for draw in rules.draws
-)
-"""The modes in the order `summary` lists them: (version, draw, scoring); the app's four
-(Draw 1 Normal, Draw 3 Normal, Draw 1 Vegas, Draw 3 Vegas) first, then each other version's."""
 
 
 class ModeStats(TypedDict):
@@ -55,7 +47,23 @@ class ModeStats(TypedDict):
     fastest_win_ms: int | None
     fewest_moves: int | None
     perfect_wins: int
+    hints: int
     vegas_balance: int | None
+
+
+class DailyStats(TypedDict):
+    """The daily deals of one mode, as `daily_summary` gives them: the streaks count days
+    on which the daily deal was won, one after the other."""
+
+    rules: str
+    draw: int
+    scoring: str
+    played: int
+    won: int
+    fastest_win_ms: int | None
+    current_streak: int
+    longest_streak: int
+    won_today: bool
 
 
 class RecentGame(TypedDict):
@@ -85,8 +93,9 @@ SELECT rules,
        MAX(score)                                        AS best_score,
        MIN(CASE WHEN status = 'won' THEN elapsed_ms END) AS fastest_win_ms,
        MIN(CASE WHEN status = 'won' THEN moves END)      AS fewest_moves,
-       SUM(status = 'won' AND undos = 0)                 AS perfect_wins,
-       SUM(score)                                        AS score_total
+       SUM(status = 'won' AND undos = 0 AND hints = 0)   AS perfect_wins,
+       SUM(score)                                        AS score_total,
+       SUM(hints)                                        AS hints
   FROM games
  WHERE counted = 1
    AND status IN ('won', 'abandoned')
@@ -137,9 +146,9 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
     ``won / played`` (0.0 when nothing was played); the streaks run over those games in the
     order they ended: ``current_streak`` is the number of wins at the end, ``longest_streak``
     the longest run of wins. ``best_score`` is over all of them, ``fastest_win_ms`` and
-    ``fewest_moves`` over the wins, ``perfect_wins`` counts wins without an undo.
-    ``vegas_balance`` (Vegas only, else None) is the sum of their final scores. A version
-    without a score has ``best_score`` None.
+    ``fewest_moves`` over the wins, ``perfect_wins`` counts wins without an undo or a hint,
+    ``hints`` the hints taken. ``vegas_balance`` (Vegas only, else None) is the sum of their
+    final scores. A version without a score has ``best_score`` None.
     """
     figures = {(row[0], row[1], row[2]): row[3:] for row in conn.execute(_FIGURES_SQL)}
     streaks = _streaks(conn)
@@ -165,6 +174,7 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
                 "fastest_win_ms": _int_or_none(row[3]) if row else None,
                 "fewest_moves": _int_or_none(row[4]) if row else None,
                 "perfect_wins": int(row[5]) if row else 0,
+                "hints": int(row[7] or 0) if row else 0,
                 "vegas_balance": (int(row[6]) if row else 0) if vegas else None,
             }
         )
@@ -228,3 +238,62 @@ def reset(conn: sqlite3.Connection) -> None:
     """
     with atomic(conn):
         conn.execute(_RESET_SQL)
+
+
+# The daily games of each mode: one row per day (a day's deal may be played more than once).
+_DAILY_SQL = """
+SELECT rules,
+       draw,
+       scoring,
+       daily,
+       MAX(status = 'won')                               AS won,
+       MIN(CASE WHEN status = 'won' THEN elapsed_ms END) AS fastest_win_ms
+  FROM games
+ WHERE daily IS NOT NULL
+   AND counted = 1
+   AND status IN ('won', 'abandoned')
+ GROUP BY rules, draw, scoring, daily
+ ORDER BY daily
+"""
+
+
+def daily_summary(conn: sqlite3.Connection, today: date) -> list[DailyStats]:
+    """The daily deals of every mode: days played and won, the fastest win, and the
+    streaks of days won in a row; the current streak is the run ending today or yesterday
+    (``today`` is the player's calendar day).
+
+    >>> from klondike.store.database import open_database
+    >>> daily_summary(open_database(":memory:"), date(2026, 1, 1))[0]["played"]
+    0
+    """
+    days: dict[Mode, list[tuple[date, bool, int | None]]] = {}
+    for key, draw, scoring, day, won, fastest in conn.execute(_DAILY_SQL):
+        days.setdefault((key, draw, scoring), []).append(
+            (date.fromisoformat(day), bool(won), _int_or_none(fastest))
+        )
+    modes: list[DailyStats] = []
+    for key, draw, scoring in MODES:
+        played = days.get((key, draw, scoring), [])
+        won_days = [day for day, won, _ in played if won]
+        longest = run = 0
+        previous: date | None = None
+        for day in won_days:
+            run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+            longest = max(longest, run)
+            previous = day
+        current = run if previous is not None and (today - previous).days <= 1 else 0
+        times = [ms for _, won, ms in played if won and ms is not None]
+        modes.append(
+            {
+                "rules": key,
+                "draw": draw,
+                "scoring": scoring,
+                "played": len(played),
+                "won": len(won_days),
+                "fastest_win_ms": min(times, default=None),
+                "current_streak": current,
+                "longest_streak": longest,
+                "won_today": bool(won_days) and won_days[-1] == today,
+            }
+        )
+    return modes

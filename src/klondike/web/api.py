@@ -7,6 +7,7 @@ See docs/architecture.md for how a request flows.
 
 from __future__ import annotations
 
+import datetime
 import os
 import sqlite3
 import sys
@@ -28,11 +29,12 @@ from starlette.routing import Match
 from klondike import Game, KlondikeError
 from klondike.rules import PRESETS
 from klondike.store import database as store
-from klondike.store.stats import ModeStats, RecentGame
+from klondike.store.stats import DailyStats, ModeStats, RecentGame
 
 from . import games as registry
 from .games import Games, Refusal
 from .security import LOOPBACK_NAMES, Guard
+from .solving import HINT_BUDGET, ProvedDeals, SolverWorkers
 from .view import rules_view
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -47,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "bad_request": "{detail}",
     "confirm_required": 'resetting the statistics needs {{"confirm": true}}',
     "internal_error": "the server failed: {detail}",
+    "bad_day": "{day} is not today's date anywhere: the daily deal is for today",
 }
 
 # The status of each refusal of the games; the engine's refusals are 400.
@@ -60,6 +63,8 @@ REFUSAL_STATUS: dict[str, int] = {
     "storage_new_game_error": 503,
     "storage_reset_error": 503,
     "storage_settings_error": 503,
+    "no_proved_deal": 503,
+    "solver_failed": 503,
 }
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
@@ -134,6 +139,35 @@ class NewGame(Strict):
         description="the game to leave: abandoned if open; if another tab already left it, "
         "the request is refused (409 game_over) so that no second game is started",
     )
+    winnable: StrictBool = Field(
+        False, description="a deal of the mode that the solver proved winnable"
+    )
+    daily: StrictBool = Field(False, description="the daily deal of the mode")
+    day: datetime.date | None = Field(
+        None, description="the player's calendar day for the daily deal (default: the server's)"
+    )
+
+
+class HintRequest(Strict):
+    """Ask for a hint on a version of a game."""
+
+    version: Version
+
+
+class HintAnswer(BaseModel):
+    """A hint: the move to try and why; nothing is played. ``card`` is the face-up card the
+    move takes (null when it turns the stock)."""
+
+    id: int
+    version: int
+    kind: Literal["winning", "unwinnable", "unknown", "none"]
+    move: str | None
+    card: str | None
+    source: str | None
+    target: str | None
+    states: int
+    seconds: float
+    hints: int
 
 
 class Restart(Strict):
@@ -271,6 +305,20 @@ class GameView(BaseModel):
     targets: dict[str, list[str]]
     finish: list[str] | None
     last: Last | None
+    hints: int
+    daily: str | None
+
+
+class Proof(BaseModel):
+    deal: int
+    states: int
+    seconds: float
+
+
+class NewGameView(GameView):
+    """A new game's view; ``proof`` (only for a winnable deal) says how it was proved."""
+
+    proof: Proof | None = None
 
 
 class ActionResult(GameView):
@@ -305,6 +353,7 @@ class CodeCheck(BaseModel):
 class Stats(BaseModel):
     modes: list[ModeStats]
     recent: list[RecentGame]
+    daily: list[DailyStats]
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -320,20 +369,35 @@ def create_app(
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
     static_dir: Path = STATIC_DIR,
     clock: Callable[[], float] = time.monotonic,
+    workers: SolverWorkers | None = None,
+    hint_budget: float = HINT_BUDGET,
+    keep_proved_deals: bool = False,
 ) -> FastAPI:
     """The application: API, page and guard, over the database ``db`` (None: the default).
 
     ``allowed_hosts`` are the names the Host header may carry: ``name:port`` exactly, or a
     bare ``name`` with any port. ``clock`` (monotonic seconds) runs the games' clocks.
+    The solver runs in ``workers`` (default: worker processes started when first needed),
+    a hint for ``hint_budget`` seconds; ``keep_proved_deals`` keeps a few proved-winnable
+    deals per mode ready in the database while the app runs.
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
     conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
-    games = Games(conn, clock)
+    games = Games(conn, clock, workers=workers, hint_budget=hint_budget)
     games.preload()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        filler = None
+        if keep_proved_deals:
+            filler = ProvedDeals(conn, games.db_lock, games.workers)
+            games.deal_taken = filler.wake
+            filler.start()
+        app.state.proved_deals = filler
         yield
+        if filler is not None:
+            filler.stop()
+        games.workers.close()
         try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
             games.save_clocks()
         except Refusal as err:
@@ -414,13 +478,35 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
         return _json(games.view(games.current()))
 
-    @app.post("/api/games", response_model=GameView, responses=_errors(400, 409))
+    @app.post("/api/games", response_model=NewGameView, responses=_errors(400, 409))
     def new_game(body: NewGame) -> JSONResponse:
-        """Start a game, which becomes the game in progress; abandon the named one."""
+        """Start a game, which becomes the game in progress; abandon the named one. The deal
+        is the one ``code`` names, else the daily deal (``daily``), else one proved winnable
+        (``winnable``), else a random one; all but the code's of the version ``rules``."""
+        day = None
+        if body.daily and body.code is None:
+            today = datetime.datetime.now(datetime.UTC).date()
+            day = body.day or datetime.date.today()
+            if abs((day - today).days) > 1:
+                raise ApiError(400, "bad_day", {"day": day.isoformat()})
         entry = games.new(
-            body.draw, body.scoring, code=body.code, abandon=body.abandon, rules=body.rules
+            body.draw,
+            body.scoring,
+            code=body.code,
+            abandon=body.abandon,
+            rules=body.rules,
+            winnable=body.winnable,
+            daily=None if day is None else day.isoformat(),
         )
-        return _json(games.view(entry))
+        view = games.view(entry)
+        if entry.proof is not None:
+            view["proof"] = entry.proof
+        return _json(view)
+
+    @app.post("/api/games/{game_id}/hint", response_model=HintAnswer, responses=_errors(404, 409))
+    def give_hint(game_id: Id, body: HintRequest) -> JSONResponse:
+        """The next move of a winning line, or the most useful move; nothing is played."""
+        return _json(games.hint(game_id, body.version))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
     def one_game(game_id: Id) -> JSONResponse:
@@ -480,7 +566,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
 
     @app.get("/api/stats", response_model=Stats, responses=_errors())
     def stats() -> JSONResponse:
-        """Statistics per mode and the recent games."""
+        """Statistics per mode, the recent games and the daily deals."""
         return _json(games.stats())
 
     @app.post("/api/stats/reset", response_model=Stats, responses=_errors(400))

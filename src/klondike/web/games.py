@@ -8,20 +8,34 @@ the API turns into its error shape. Nothing here knows of HTTP.
 
 from __future__ import annotations
 
+import datetime
 import json
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from klondike import Game, KlondikeError, Move
+from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 
+from .solving import (
+    HINT_BUDGET,
+    PROOF_BUDGET,
+    SEARCH_SECONDS,
+    Proof,
+    SolverWorkers,
+    daily_of,
+    hint_of,
+    prove_some,
+)
 from .view import game_view
 
 # The reasons of the registry's refusals (the engine's are in klondike.errors.MESSAGES).
@@ -38,6 +52,8 @@ MESSAGES: dict[str, str] = {
     "storage_new_game_error": "the new game could not be saved, so it was not started: {detail}",
     "storage_reset_error": "the statistics could not be reset, so they are unchanged: {detail}",
     "storage_settings_error": "the settings could not be saved, so they are unchanged: {detail}",
+    "no_proved_deal": "no winnable deal of this mode was proved in time: try again",
+    "solver_failed": "the solver could not answer: {detail}",
 }
 
 # What each use of the database refuses with when the database fails.
@@ -99,6 +115,9 @@ class OpenGame:
     last: dict[str, Any] | None = None
     running: bool = False  # started, and a page shows the game
     seen: float = 0.0  # time.monotonic() of the last action or report of a shown page
+    hints: int = 0
+    daily: str | None = None
+    proof: Proof | None = None  # how the deal was proved winnable, when it was asked for
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clock(self, now: float) -> int:
@@ -122,7 +141,7 @@ class OpenGame:
 
     def view(self, now: float) -> dict[str, Any]:
         """The game's view (docs/api.md)."""
-        return game_view(
+        view = game_view(
             self.game,
             game_id=self.id,
             version=self.version,
@@ -131,6 +150,8 @@ class OpenGame:
             status=self.status,
             last=self.last,
         )
+        view["hints"], view["daily"] = self.hints, self.daily
+        return view
 
 
 class Games:
@@ -140,13 +161,21 @@ class Games:
     """
 
     def __init__(
-        self, conn: sqlite3.Connection, clock: Callable[[], float] = time.monotonic
+        self,
+        conn: sqlite3.Connection,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        workers: SolverWorkers | None = None,
+        hint_budget: float = HINT_BUDGET,
     ) -> None:
         self.conn = conn
         self.now = clock  # seconds, monotonic: the games' clocks run on it
         self.db_lock = threading.Lock()
         self.registry = threading.Lock()
         self.open: dict[int, OpenGame] = {}
+        self.workers = workers if workers is not None else SolverWorkers()
+        self.hint_budget = hint_budget
+        self.deal_taken: Callable[[], None] = lambda: None  # wakes the proved-deals filler
 
     @contextmanager
     def database(self, use: str, what: str = "the game") -> Iterator[sqlite3.Connection]:
@@ -221,16 +250,17 @@ class Games:
                 return found
 
     def stats(self) -> dict[str, Any]:
-        """``{"modes": ..., "recent": ...}`` from the statistics; an open game's time is its
-        running clock, not the one saved at its last action."""
+        """``{"modes": ..., "recent": ..., "daily": ...}`` from the statistics; an open game's
+        time is its running clock, not the one saved at its last action."""
         with self.database("read", "the statistics") as conn:
             modes, recent = statistics.summary(conn), statistics.recent(conn)
+            daily = statistics.daily_summary(conn, datetime.date.today())
         for game in recent:
             entry = self.open.get(game["id"])
             if game["result"] == "playing" and entry is not None:
                 with entry.lock:  # never half-way through an action
                     game["elapsed_ms"] = entry.clock(self.now())
-        return {"modes": modes, "recent": recent}
+        return {"modes": modes, "recent": recent, "daily": daily}
 
     def reset_stats(self) -> None:
         """Leave every finished game out of the statistics (the history stays)."""
@@ -280,7 +310,16 @@ class Games:
             raise self._damaged(row, err) from err
         # The clock of an open game stays where it was saved until a page shows the game
         # again or an action is played: time while no one played is not counted.
-        return OpenGame(row.id, game, row.version, row.status, row.elapsed_ms, self.now())
+        return OpenGame(
+            row.id,
+            game,
+            row.version,
+            row.status,
+            row.elapsed_ms,
+            self.now(),
+            hints=row.hints,
+            daily=row.daily,
+        )
 
     def _reload(self, entry: OpenGame) -> None:
         """Read ``entry`` again from its row, which another process (a second server on the
@@ -294,6 +333,7 @@ class Games:
             entry.game, entry.version, entry.status = fresh.game, fresh.version, fresh.status
             entry.elapsed_ms, entry.since = fresh.elapsed_ms, fresh.since
             entry.running = False
+            entry.hints = fresh.hints
         entry.last = None
         if entry.status != "playing":
             with self.registry:
@@ -302,18 +342,22 @@ class Games:
 
     # ---- creating
 
-    def _insert(self, game: Game, abandon: OpenGame | None = None) -> OpenGame:
+    def _insert(
+        self, game: Game, abandon: OpenGame | None = None, *, daily: str | None = None
+    ) -> OpenGame:
         """Commit a new open game (abandoning ``abandon`` in the same transaction);
         `game_over` if another process left ``abandon`` already (its lock is held)."""
         with self.registry:
-            created = self._insert_locked(game, abandon)
+            created = self._insert_locked(game, abandon, daily=daily)
         if created is None:
             assert abandon is not None
             self._reload(abandon)
             raise self._game_over(abandon)
         return created
 
-    def _insert_locked(self, game: Game, abandon: OpenGame | None) -> OpenGame | None:
+    def _insert_locked(
+        self, game: Game, abandon: OpenGame | None, *, daily: str | None = None
+    ) -> OpenGame | None:
         """`_insert`, the registry lock held (and ``abandon``'s lock, if any).
 
         The game ``abandon`` is left only if its row is still open, in the same transaction
@@ -330,7 +374,7 @@ class Games:
                 elapsed_ms=abandon.clock(now),
                 ended_at=stamp,
             )
-            new_id = store.insert_game(conn, game, started_at=stamp) if left else 0
+            new_id = store.insert_game(conn, game, started_at=stamp, daily=daily) if left else 0
         if not left:
             return None
         if abandon is not None:
@@ -338,7 +382,7 @@ class Games:
             abandon.elapsed_ms, abandon.since = abandon.clock(now), now
             abandon.status = "abandoned"
             self.open.pop(abandon.id, None)
-        created = OpenGame(new_id, game, 0, "playing", 0, now)
+        created = OpenGame(new_id, game, 0, "playing", 0, now, daily=daily)
         self.open[new_id] = created
         return created
 
@@ -349,27 +393,101 @@ class Games:
         code: str | None = None,
         abandon: int | None = None,
         rules: str = "app",
+        *,
+        winnable: bool = False,
+        daily: str | None = None,
     ) -> OpenGame:
-        """A new game: the deal ``code`` names (its version, draw and scoring win), else a
-        random deal of the version ``rules`` and the mode (by default the version's first
-        draw and scoring); abandons the open game ``abandon``, refused (``game_over``) if another
-        tab already left it, so that no second game is started."""
+        """A new game: the deal ``code`` names (its version, draw and scoring win), else, in
+        the version ``rules`` and the mode (by default the version's first draw and scoring),
+        the daily deal of ``daily`` (an ISO date), else a deal the solver proved winnable
+        (``winnable``), else a random deal. Abandons the open game ``abandon``, refused
+        (``game_over``) if another tab already left it, so that no second game is started."""
+        proof: Proof | None = None
         try:
             if code is not None:
                 game = Game.from_code(code)
+                daily = None
             else:
-                game = Game.new(draw, scoring, rules=rules)
+                game = Game.new(draw, scoring, rules=rules)  # checks the mode
+                mode: Mode = (game.rules.key, game.draw, game.scoring)
+                if daily is not None:
+                    game = Game.new(game.draw, game.scoring, self._daily_deal(daily, mode), rules)
+                elif winnable:
+                    proof = self._proved_deal(mode)
+                    game = Game.new(game.draw, game.scoring, proof["deal"], rules)
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
+        created = self._start(game, abandon, daily)
+        created.proof = proof
+        return created
+
+    def _start(self, game: Game, abandon: int | None, daily: str | None) -> OpenGame:
+        """Insert ``game``, abandoning the open game ``abandon``."""
         if abandon is None:
-            return self._insert(game)
+            return self._insert(game, daily=daily)
         try:
             old = self.get(abandon)
         except Refusal:
-            return self._insert(game)
+            return self._insert(game, daily=daily)
         with old.lock:
             self._refuse_if_left(old)
-            return self._insert(game, old if old.status == "playing" else None)
+            return self._insert(game, old if old.status == "playing" else None, daily=daily)
+
+    def _solver(self, future: Future[Any]) -> Any:
+        """The result of a solver task; its failure becomes a refusal."""
+        try:
+            return future.result()
+        except Exception as err:
+            raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
+
+    def _proved_deal(self, mode: Mode) -> Proof:
+        """A deal of the mode proved winnable: one kept ready, else one proved now."""
+        with self.database("new_game") as conn:
+            kept = store.take_proved_deal(conn, mode)
+        self.deal_taken()
+        if kept is not None:
+            deal, states, seconds = kept
+            return {"deal": deal, "states": states, "seconds": seconds}
+        seed = int.from_bytes(os.urandom(8), "big")
+        found: Proof | None = self._solver(
+            self.workers.now(prove_some, mode, PROOF_BUDGET, SEARCH_SECONDS, seed)
+        )
+        if found is None:
+            key, draw, scoring = mode
+            raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
+        return found
+
+    def _daily_deal(self, day: str, mode: Mode) -> int:
+        """The daily deal of ``day`` and a mode: found once, then read from the database."""
+        with self.database("read", "the daily deal") as conn:
+            deal = store.daily_deal_of(conn, day, mode)
+        if deal is None:
+            deal = int(self._solver(self.workers.now(daily_of, day, mode)))
+            with self.database("new_game") as conn:
+                store.keep_daily_deal(conn, day, mode, deal)
+        return deal
+
+    # ---- hints
+
+    def hint(self, game_id: int, version: int) -> dict[str, Any]:
+        """A hint for ``version`` of an open game, computed in a solver process (the game
+        and the server stay free meanwhile); a hint that suggests a move is counted."""
+        entry = self.get(game_id)
+        with entry.lock:
+            if entry.status != "playing":
+                raise self._game_over(entry)
+            if version != entry.version:
+                raise self._stale_version(entry, version)
+            snapshot = entry.game.snapshot()
+        answer = dict(self._solver(self.workers.now(hint_of, snapshot, self.hint_budget)))
+        if answer["move"] is not None:
+            with entry.lock:
+                with self.database("action") as conn:
+                    counted = store.count_hint(conn, entry.id)
+                if counted:
+                    entry.hints += 1
+        answer.update(id=entry.id, version=version, hints=entry.hints)
+        return answer
 
     def _refuse_if_left(self, old: OpenGame) -> None:
         """``game_over`` if ``old`` was abandoned already: a new game was started from it."""

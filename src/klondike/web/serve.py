@@ -271,7 +271,7 @@ def serve(
         print(f"klondike: cannot listen on {host} port {port}: {err}", file=sys.stderr)
         return 2
     bound = sock.getsockname()[1]
-    app = create_app(conn, allowed_hosts=host_names(host, bound))
+    app = create_app(conn, allowed_hosts=host_names(host, bound), keep_proved_deals=True)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown else shown
     url = f"http://{shown}:{bound}/"

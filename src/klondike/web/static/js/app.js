@@ -12,6 +12,7 @@ import { WinDialog } from "./dialogs/win.js";
 import { soundOf } from "./feedback.js";
 import { FinishButton } from "./finish.js";
 import { Game } from "./game.js";
+import { Hints } from "./hint.js";
 import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i18n.js";
 import { DOUBLE_MS, PointerInput } from "./input.js";
 import { KeyboardInput } from "./keyboard.js";
@@ -36,6 +37,7 @@ const game = new Game({
     board.setView(view);
     bar.show(view);
     finish.show(view);
+    hints.viewShown(view);
     win.showIfWon(view);
   },
   started: () => win.reset(),
@@ -53,6 +55,7 @@ const settings = new Settings((values) => {
   sound.setEnabled(values.sound);
   board.speedChanged();
   board.setLeftHanded(values.left_handed);
+  hints.setEnabled(values.hints);
   if (game.view) finish.show(game.view);
 });
 const settled = () =>
@@ -77,6 +80,7 @@ const win = new WinDialog(
 );
 const newGame = new NewGameDialog(game, () => win.close());
 const stats = new StatsDialog(game);
+const hints = new Hints(game, board, (text) => toast(text, 5000));
 
 // ------------------------------------------------------------------ the table's input
 
@@ -153,6 +157,7 @@ $("#undo").addEventListener("click", undo);
 $("#restart").addEventListener("click", restart);
 $("#stats-button").addEventListener("click", () => stats.open());
 $("#settings-button").addEventListener("click", () => settings.open());
+$("#hint").addEventListener("click", () => hints.ask());
 $("#keys-button").addEventListener("click", () => {
   const help = $("#keys-help");
   help.hidden = !help.hidden;
@@ -164,7 +169,7 @@ bindLanguage($("#lang"), () => {
   board.relabel();
   bar.draw();
 });
-bindShortcuts({ undo, newGame: () => newGame.open() });
+bindShortcuts({ undo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
 // Back to this tab: another tab may have played meanwhile.
 document.addEventListener("visibilitychange", () => {
@@ -217,5 +222,5 @@ function idle() {
   );
 }
 
-window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish };
+window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints };
 start();

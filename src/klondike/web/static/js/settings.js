@@ -35,8 +35,6 @@ export class Settings {
     this.form = $("#settings-form");
     this.error = $("#settings-error");
     this.form.addEventListener("change", (e) => this.changed(e.target));
-    // the hints setting only where the page has a hint button
-    $("#hints-setting").hidden = !$("#hint");
   }
 
   /** Read the settings from the server (the defaults if that fails) and apply them. */

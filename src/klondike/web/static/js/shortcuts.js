@@ -1,9 +1,9 @@
-// The page's keys outside the table: U or Ctrl+Z undoes, N opens the New game dialog. They
-// are off while a dialog is open or a form field has the focus.
+// The page's keys outside the table: U or Ctrl+Z undoes, N opens the New game dialog, H asks
+// for a hint. They are off while a dialog is open or a form field has the focus.
 
 /**
  * Listen for the page's shortcut keys.
- * @param {object} actions undo() and newGame()
+ * @param {object} actions undo(), newGame() and hint()
  */
 export function bindShortcuts(actions) {
   document.addEventListener("keydown", (e) => {
@@ -19,6 +19,9 @@ export function bindShortcuts(actions) {
     } else if (e.key === "n" || e.key === "N") {
       e.preventDefault();
       actions.newGame();
+    } else if ((e.key === "h" || e.key === "H") && actions.hint) {
+      e.preventDefault();
+      actions.hint();
     }
   });
 }

@@ -55,7 +55,17 @@ const FIGURES = [
   ["st_fastest_win", (m) => (m.fastest_win_ms == null ? NONE : formatTime(m.fastest_win_ms))],
   ["st_fewest_moves", (m) => (m.fewest_moves == null ? NONE : String(m.fewest_moves))],
   ["st_perfect_wins", (m) => String(m.perfect_wins)],
+  ["st_hints", (m) => String(m.hints)],
   ["st_vegas_balance", (m) => (m.vegas_balance == null ? NONE : dollars(m.vegas_balance))],
+];
+
+const DAILY_COLUMNS = [
+  "col_mode",
+  "daily_played",
+  "daily_won",
+  "st_fastest_win",
+  "st_current_streak",
+  "st_longest_streak",
 ];
 
 const RECENT_COLUMNS = ["col_date", "col_code", "col_mode", "col_result", "score", "moves", "time"];
@@ -117,14 +127,45 @@ function renderRecent(table, games, replay) {
   table.replaceChildren(section("thead", [head]), section("tbody", rows));
 }
 
+// The daily deals: a row per mode in which one was played (days played and won, the fastest
+// win, the streaks of days won in a row).
+function renderDaily(table, modes) {
+  const played = modes.filter((m) => m.played > 0);
+  if (!played.length) {
+    const tr = document.createElement("tr");
+    tr.append(cell("td", t("no_daily")));
+    table.replaceChildren(tr);
+    return;
+  }
+  const head = document.createElement("tr");
+  for (const key of DAILY_COLUMNS) head.append(cell("th", t(key)));
+  const rows = played.map((m) => {
+    const tr = document.createElement("tr");
+    tr.dataset.mode = modeKey(m);
+    const name = modeName(m.rules, m.draw, m.scoring) + (m.won_today ? ` ✓` : "");
+    tr.append(
+      cell("td", name),
+      cell("td", String(m.played), "num"),
+      cell("td", String(m.won), "num"),
+      cell("td", m.fastest_win_ms == null ? NONE : formatTime(m.fastest_win_ms), "num"),
+      cell("td", String(m.current_streak), "num"),
+      cell("td", String(m.longest_streak), "num"),
+    );
+    return tr;
+  });
+  table.replaceChildren(section("thead", [head]), section("tbody", rows));
+}
+
 /**
- * Fill the two statistics tables from the server's /api/stats answer.
+ * Fill the statistics tables from the server's /api/stats answer.
  * @param {HTMLTableElement} modes the table of figures per mode
+ * @param {HTMLTableElement} daily the table of the daily deals
  * @param {HTMLTableElement} recent the table of recent games
- * @param {object} data {modes: [...], recent: [...]}
+ * @param {object} data {modes: [...], daily: [...], recent: [...]}
  * @param {(code: string) => void} replay what a game's Replay button does
  */
-export function renderStats(modes, recent, data, replay) {
+export function renderStats(modes, daily, recent, data, replay) {
   renderModes(modes, data.modes);
+  renderDaily(daily, data.daily);
   renderRecent(recent, data.recent, replay);
 }

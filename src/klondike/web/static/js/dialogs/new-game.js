@@ -1,10 +1,23 @@
 // The New game dialog: the version, draw count and scoring, or a game code that restores a
-// deal. The versions and what each allows come from the server (GET /api/rules): a choice a
-// version does not have is not offered.
+// deal; the "winnable deals only" option (remembered) and the daily deal. The versions and
+// what each allows come from the server (GET /api/rules): a choice a version does not have
+// is not offered.
 
 import { ApiError, call } from "../api.js";
+import { dailyBody } from "../daily.js";
 import { reasonText, t } from "../i18n.js";
 import { mayLeave } from "./confirm.js";
+
+const WINNABLE_KEY = "klondike.winnable";
+
+/** The remembered "winnable deals only" choice. */
+function rememberedWinnable() {
+  try {
+    return localStorage.getItem(WINNABLE_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -61,6 +74,17 @@ export class NewGameDialog {
         field.setSelectionRange(start, end);
       }
     });
+    this.winnable = $("#winnable-input");
+    this.winnable.checked = rememberedWinnable();
+    this.winnable.addEventListener("change", () => {
+      try {
+        localStorage.setItem(WINNABLE_KEY, this.winnable.checked ? "1" : "0");
+      } catch {
+        // storage may be off: the choice holds for this page only
+      }
+    });
+    this.proof = $("#new-proof");
+    $("#new-daily").addEventListener("click", () => this.submit(true));
   }
 
   /** Ask the server for the versions once, and offer one radio choice each. */
@@ -122,14 +146,18 @@ export class NewGameDialog {
     if (!this.dialog.open) this.dialog.showModal();
   }
 
-  /** Start: a bad code keeps the dialog open and says what is wrong with it, before the
-   *  game in progress is put at stake ("Leave this game?" only for a code that can be played). */
-  async submit() {
+  /** Start (the day's deal when `daily`): a bad code keeps the dialog open and says what is
+   *  wrong with it, before the game in progress is put at stake ("Leave this game?" only for
+   *  a code that can be played). A proved deal says how long the proof took. */
+  async submit(daily = false) {
     const fields = this.form.elements;
-    const code = fields.code.value.trim().toUpperCase();
+    const code = daily ? "" : fields.code.value.trim().toUpperCase();
     const rules = this.chosen();
-    const body = code ? { code } : { rules: rules.key, draw: Number(fields.draw.value) };
-    if (!code && rules.score) body.scoring = fields.scoring.value;
+    const mode = { rules: rules.key, draw: Number(fields.draw.value) };
+    if (rules.score) mode.scoring = fields.scoring.value;
+    let body = { ...mode, winnable: this.winnable.checked };
+    if (code) body = { code };
+    else if (daily) body = dailyBody(mode);
     this.error.textContent = "";
     if (code) {
       try {
@@ -141,9 +169,14 @@ export class NewGameDialog {
     }
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
     try {
-      await this.game.start(body, true);
+      if (body.winnable || body.daily) this.proof.textContent = t("proving");
+      const view = await this.game.start(body, true);
+      this.proof.textContent = view.proof ? proofText(view.proof) : "";
       this.dialog.close();
+      if (view.proof) this.game.hooks.message(proofText(view.proof));
+      if (view.daily) this.game.hooks.message(t("daily_started", { day: view.daily }));
     } catch (err) {
+      this.proof.textContent = "";
       // game_over: another tab left this game for a new one already; refused() follows it.
       const mistake =
         err instanceof ApiError &&
@@ -168,4 +201,12 @@ export class NewGameDialog {
     this.error.textContent = reasonText(err.reason, err.params, err.message);
     fields.code.focus();
   }
+}
+
+/** "Proved winnable in 0.12 s (1,234 positions)". */
+function proofText(proof) {
+  return t("proved", {
+    seconds: proof.seconds.toFixed(2),
+    states: proof.states.toLocaleString(),
+  });
 }

@@ -32,7 +32,9 @@ export class StatsDialog {
 
   /** Fill the tables from an /api/stats answer. */
   render(data) {
-    renderStats($("#stats-modes"), $("#stats-recent"), data, (code) => this.replay(code));
+    renderStats($("#stats-modes"), $("#stats-daily"), $("#stats-recent"), data, (code) =>
+      this.replay(code),
+    );
   }
 
   /** Play the deal `code` again (after asking, if the game in progress is unfinished). */

@@ -1,0 +1,274 @@
+"""Winnability surveys: solve a range of deal numbers in parallel and sum up the verdicts.
+
+The library returns data (`survey` yields one `DealResult` per deal as it is solved,
+`summarize` gives the shares, the interval and the times); ``klondike survey`` (in
+:mod:`klondike.solver.commands`) draws the progress bar and formats the figures.
+
+A survey runs on a local process pool (all cores by default), or on a Dask distributed
+cluster when given a scheduler address (``pip install 'klondike-solitaire[distributed]'``).
+
+>>> result = solve_deal(6, 1, "normal", budget=30)
+>>> result["code"], result["verdict"]
+('KL1-D1N-AAAAAAG', 'winnable')
+>>> wilson_interval(8, 10)
+(0.4901..., 0.9433...)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypedDict
+
+from ..game import Game
+from ..rules import rules_for
+from .api import Verdict, solve
+
+Z_95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+class DealResult(TypedDict):
+    """One solved deal: a line of the results file (JSONL)."""
+
+    deal: int
+    code: str
+    rules: str
+    draw: int
+    scoring: str
+    verdict: Verdict
+    states: int
+    seconds: float
+    budget: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SurveySummary:
+    """The figures of a survey.
+
+    ``interval`` is the 95% Wilson interval of the winnable share with the unknown deals
+    counted against both bounds: the lower bound counts them unwinnable, the upper bound
+    winnable. The times are seconds per deal.
+    """
+
+    deals: int
+    winnable: int
+    unwinnable: int
+    unknown: int
+    interval: tuple[float, float]
+    median_seconds: float
+    p95_seconds: float
+    max_seconds: float
+
+    def share(self, count: int) -> float:
+        """``count`` as a share of the deals (0.0 when there are none)."""
+        return count / self.deals if self.deals else 0.0
+
+
+def solve_deal(
+    deal: int, draw: int, scoring: str, budget: float | None, rules: str = "app"
+) -> DealResult:
+    """Solve one deal of the version ``rules`` from its start; what a survey's worker runs."""
+    game = Game(deal, draw, scoring, rules_for(rules))
+    solution = solve(game, budget=budget)
+    return {
+        "deal": deal,
+        "code": game.code,
+        "rules": game.rules.key,
+        "draw": draw,
+        "scoring": scoring,
+        "verdict": solution.verdict,
+        "states": solution.states,
+        "seconds": round(solution.seconds, 4),
+        "budget": budget,
+    }
+
+
+def survey(
+    deals: Iterable[int],
+    draw: int,
+    scoring: str,
+    *,
+    budget: float | None = 10.0,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    rules: str = "app",
+) -> Iterator[DealResult]:
+    """Solve ``deals`` of the version ``rules`` in parallel; yields each result as it comes
+    (not in deal order). Raises `klondike.InvalidCode` for a mode the version lacks.
+
+    ``workers`` processes (None: one per core), or the workers of the Dask distributed
+    scheduler at ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a
+    ``distributed.Client``'s scheduler), which needs the ``distributed`` package.
+    """
+    version = rules_for(rules)
+    version.check(draw, scoring)
+    rules = version.key
+    if budget is not None and budget < 0:
+        raise ValueError("the budget must be at least 0 seconds")
+    if workers is not None and workers < 1:
+        raise ValueError("workers must be at least 1")
+    todo = list(deals)
+    if scheduler is not None:
+        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules)
+        return
+    count = workers or os.cpu_count() or 1
+    if count == 1:
+        for deal in todo:
+            yield solve_deal(deal, draw, scoring, budget, rules)
+        return
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        pending: set[Future[DealResult]] = set()
+        queue = iter(todo)
+        # A bounded window of submitted deals, so that a huge range is not queued at once.
+        for deal in queue:
+            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules))
+            if len(pending) >= 4 * count:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                following = next(queue, None)
+                if following is not None:
+                    pending.add(pool.submit(solve_deal, following, draw, scoring, budget, rules))
+
+
+def _on_dask(
+    deals: Sequence[int],
+    draw: int,
+    scoring: str,
+    budget: float | None,
+    scheduler: str,
+    rules: str,
+) -> Iterator[DealResult]:
+    """The deals solved on a Dask distributed cluster, yielded as they finish."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError as err:  # pragma: no cover - depends on the installation
+        raise RuntimeError(
+            "--scheduler needs Dask distributed: pip install 'klondike-solitaire[distributed]'"
+        ) from err
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+        futures = client.map(
+            solve_deal, deals, draw=draw, scoring=scoring, budget=budget, rules=rules, pure=False
+        )
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            result: DealResult = future.result()
+            yield result
+
+
+# --------------------------------------------------------------------------- the file
+
+
+def read_results(path: str | Path) -> list[DealResult]:
+    """The results in a JSONL file (none if it does not exist); a torn last line (a survey
+    killed while writing) is skipped."""
+    target = Path(path)
+    if not target.exists():
+        return []
+    results: list[DealResult] = []
+    for line in target.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and {"deal", "verdict", "seconds"} <= data.keys():
+            results.append(data)  # type: ignore[arg-type]
+    return results
+
+
+def trim_torn_line(path: str | Path) -> None:
+    """Cut a last line that was not finished (a survey killed while writing it), so that the
+    results appended next start on a line of their own."""
+    target = Path(path)
+    if not target.exists():
+        return
+    data = target.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with target.open("r+b") as file:
+            file.truncate(data.rfind(b"\n") + 1)
+
+
+def append_result(path: str | Path, result: DealResult) -> None:
+    """Append one result as a JSON line, flushed at once so an interrupted survey keeps it."""
+    with Path(path).open("a", encoding="utf-8") as file:
+        file.write(json.dumps(result, separators=(",", ":")) + "\n")
+        file.flush()
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> wilson_interval(0, 10)
+    (0.0, 0.2775...)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def winnable_interval(winnable: int, unknown: int, deals: int) -> tuple[float, float]:
+    """The 95% interval of the winnable share with the unknowns against both bounds: the
+    lower bound of the Wilson interval counting them unwinnable, the upper bound counting
+    them winnable.
+
+    >>> winnable_interval(8, 0, 10) == wilson_interval(8, 10)
+    True
+    """
+    return (wilson_interval(winnable, deals)[0], wilson_interval(winnable + unknown, deals)[1])
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` quantile of ``values``, interpolated linearly between the nearest
+    ranks (as ``numpy.percentile`` does by default).
+
+    >>> percentile([1, 2, 3, 4], 0.5), round(percentile([1, 2, 3, 4], 0.95), 6)
+    (2.5, 3.85)
+    """
+    if not values:
+        raise ValueError("no values")
+    if not 0 <= share <= 1:
+        raise ValueError(f"the share must be between 0 and 1, not {share}")
+    ordered = sorted(values)
+    place = share * (len(ordered) - 1)
+    low = math.floor(place)
+    high = min(low + 1, len(ordered) - 1)
+    return float(ordered[low] + (ordered[high] - ordered[low]) * (place - low))
+
+
+def summarize(results: Iterable[DealResult | dict[str, Any]]) -> SurveySummary:
+    """The shares, the interval and the times of a survey's results."""
+    rows = list(results)
+    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    for row in rows:
+        counts[row["verdict"]] += 1
+    seconds = [float(row["seconds"]) for row in rows]
+    return SurveySummary(
+        deals=len(rows),
+        winnable=counts["winnable"],
+        unwinnable=counts["unwinnable"],
+        unknown=counts["unknown"],
+        interval=winnable_interval(counts["winnable"], counts["unknown"], len(rows)),
+        median_seconds=percentile(seconds, 0.5) if seconds else 0.0,
+        p95_seconds=percentile(seconds, 0.95) if seconds else 0.0,
+        max_seconds=max(seconds, default=0.0),
+    )

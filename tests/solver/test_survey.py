@@ -1,0 +1,220 @@
+"""`klondike survey`: the statistics, the process pool, the results file, a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from klondike import Game
+from klondike.cli import main
+from klondike.rules import SOLITAER
+from klondike.solver import solve
+from klondike.solver.commands import progress_line
+from klondike.solver.survey import (
+    DealResult,
+    percentile,
+    read_results,
+    solve_deal,
+    summarize,
+    survey,
+    wilson_interval,
+    winnable_interval,
+)
+
+BUDGET = 0.5
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [
+        (8, 10, 0.4902, 0.9433),  # Wilson (1927); Newcombe (1998), table I
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (81, 263, 0.2553, 0.3662),  # Newcombe (1998), table I: 81/263
+        (15, 148, 0.0624, 0.1605),  # Newcombe (1998), table I: 15/148
+    ],
+)
+def test_wilson_interval_known_values(successes: int, trials: int, low: float, high: float) -> None:
+    got = wilson_interval(successes, trials)
+    assert got == pytest.approx((low, high), abs=1e-4)
+
+
+def test_wilson_interval_refuses_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="successes"):
+        wilson_interval(11, 10)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_unknowns_count_against_both_bounds() -> None:
+    low, high = winnable_interval(70, 10, 100)
+    assert low == wilson_interval(70, 100)[0]
+    assert high == wilson_interval(80, 100)[1]
+    assert low < 0.70 < 0.80 < high
+
+
+@pytest.mark.parametrize(
+    ("values", "share", "expected"),
+    [
+        ([1, 2, 3, 4], 0.5, 2.5),
+        ([1, 2, 3, 4], 0.95, 3.85),
+        ([3, 1, 2], 0.5, 2.0),
+        ([7], 0.95, 7.0),
+        (list(range(1, 101)), 0.95, 95.05),
+        ([5, 1], 1.0, 5.0),
+        ([5, 1], 0.0, 1.0),
+    ],
+)
+def test_percentile_known_values(values: list[float], share: float, expected: float) -> None:
+    assert percentile(values, share) == pytest.approx(expected)
+
+
+def test_percentile_refuses_no_values_and_bad_shares() -> None:
+    with pytest.raises(ValueError, match="no values"):
+        percentile([], 0.5)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        percentile([1.0], 95)
+
+
+def _row(deal: int, verdict: str, seconds: float) -> dict[str, object]:
+    return {"deal": deal, "verdict": verdict, "seconds": seconds}
+
+
+def test_summarize_counts_shares_and_times() -> None:
+    rows = [
+        _row(0, "winnable", 0.1),
+        _row(1, "winnable", 0.3),
+        _row(2, "unwinnable", 0.2),
+        _row(3, "unknown", 2.0),
+    ]
+    s = summarize(rows)  # type: ignore[arg-type]
+    assert (s.deals, s.winnable, s.unwinnable, s.unknown) == (4, 2, 1, 1)
+    assert s.share(s.winnable) == 0.5
+    assert s.interval == winnable_interval(2, 1, 4)
+    assert s.median_seconds == pytest.approx(0.25)
+    assert s.p95_seconds == pytest.approx(percentile([0.1, 0.3, 0.2, 2.0], 0.95))
+    assert s.max_seconds == 2.0
+
+
+def test_solve_deal_agrees_with_solve() -> None:
+    result = solve_deal(6, 1, "normal", 30)
+    assert result["code"] == "KL1-D1N-AAAAAAG"
+    assert result["verdict"] == solve(Game(6, 1, "normal"), budget=30).verdict == "winnable"
+    assert (result["draw"], result["scoring"], result["budget"]) == (1, "normal", 30)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_survey_solves_every_deal_once(workers: int) -> None:
+    results = list(survey(range(10, 16), 3, "vegas", budget=BUDGET, workers=workers))
+    assert sorted(r["deal"] for r in results) == list(range(10, 16))
+    assert {(r["draw"], r["scoring"]) for r in results} == {(3, "vegas")}
+    for r in results:
+        assert r["verdict"] in ("winnable", "unwinnable", "unknown")
+        assert r["seconds"] <= BUDGET + 1.0
+
+
+def test_survey_of_another_version_plays_by_its_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    results = list(survey(range(6, 9), 3, "none", budget=BUDGET, workers=1, rules="solitaer"))
+    assert [r["code"][:8] for r in results] == ["KS1-D3X-"] * 3
+    assert results[0]["verdict"] == solve(Game(6, 3, "none", SOLITAER), budget=30).verdict
+    argv = ["survey", "--rules", "classic", "--draw", "3", "--deals", "2", "--workers", "1"]
+    assert main([*argv, "--budget", str(BUDGET)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Classic Draw 3: 2 deals (0…1)"
+
+
+def test_survey_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="workers"):
+        list(survey([1], 1, "normal", workers=0))
+    with pytest.raises(ValueError, match="budget"):
+        list(survey([1], 1, "normal", budget=-1))
+
+
+def test_survey_on_a_dask_local_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        results = list(
+            survey(range(6), 1, "normal", budget=BUDGET, scheduler=cluster.scheduler_address)
+        )
+    assert sorted(r["deal"] for r in results) == list(range(6))
+    won = next(r for r in results if r["deal"] == 2)
+    assert won["verdict"] == "winnable"  # deal 2 is solved in a few dozen positions
+
+
+def test_cli_prints_the_figures_and_writes_jsonl(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    argv = ["survey", "--draw", "1", "--deals", "4", "--start", "2", "--workers", "1"]
+    assert main([*argv, "--budget", str(BUDGET), "--out", str(out), "--progress"]) == 0
+    printed = capsys.readouterr()
+    assert printed.out.splitlines()[0] == "Klondike Draw 1 Normal: 4 deals (2…5)"
+    assert "95% Wilson interval" in printed.out
+    assert "time per deal: median" in printed.out
+    assert "4/4  100%" in printed.err
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["deal"] for r in lines) == [2, 3, 4, 5]
+
+
+def test_cli_resume_skips_the_deals_already_in_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    earlier: DealResult = {
+        "deal": 0,
+        "code": "KL1-D1N-AAAAAAA",
+        "rules": "app",
+        "draw": 1,
+        "scoring": "normal",
+        "verdict": "unwinnable",  # not what the solver says: proves the deal was not solved again
+        "states": 1,
+        "seconds": 0.001,
+        "budget": 1.0,
+    }
+    out.write_text(json.dumps(earlier) + "\n" + '{"deal": 1, "verd')  # a torn last line
+    argv = ["survey", "--deals", "3", "--workers", "1", "--budget", str(BUDGET)]
+    assert main([*argv, "--out", str(out), "--resume"]) == 0
+    printed = capsys.readouterr()
+    assert "resuming: 1 deals already in" in printed.err
+    assert "unwinnable        1" in printed.out
+    results = read_results(out)
+    assert sorted(r["deal"] for r in results) == [0, 1, 2]
+    assert results[0] == earlier
+
+
+def test_cli_without_resume_starts_the_file_afresh(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text(json.dumps(_row(99, "winnable", 1.0)) + "\n")
+    argv = ["survey", "--deals", "1", "--start", "2", "--workers", "1", "--out", str(out)]
+    assert main(argv) == 0
+    assert [r["deal"] for r in read_results(out)] == [2]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["survey", "--deals", "0"], "--deals"),
+        (["survey", "--deals", "1", "--workers", "0"], "--workers"),
+        (["survey", "--deals", "1", "--budget", "-1"], "--budget"),
+        (["survey", "--deals", "1", "--resume"], "--resume needs --out"),
+        (["survey", "--deals", "5", "--start", str(2**35 - 2)], "the deals must lie in"),
+        (["survey", "--deals", "1", "--rules", "solitaer", "--draw", "1"], "Draw 3"),
+        (["survey", "--deals", "1", "--rules", "classic", "--scoring", "vegas"], "none"),
+    ],
+)
+def test_cli_bad_arguments_exit_2_with_the_reason(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_progress_line_shows_rate_and_time_left() -> None:
+    assert progress_line(0, 10, 0.0).endswith("0.0 deals/s  ETA ?")
+    assert progress_line(10, 10, 5.0).startswith("[" + "#" * 24 + "] 10/10  100%  2.0 deals/s")

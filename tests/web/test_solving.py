@@ -1,0 +1,321 @@
+"""The solver in the game: hints, "winnable deals only", the daily deal (docs/api.md)."""
+
+from __future__ import annotations
+
+import datetime
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from helpers.api import HOST, TestClient, act, hidden_cards, leaked
+from helpers.positions import almost_won, position
+from helpers.server import Server
+from klondike import Game
+from klondike.rules import SOLITAER, rules_for
+from klondike.solver import solve
+from klondike.solver.daily import daily_deal
+from klondike.store import database as store
+from klondike.web import games as registry
+from klondike.web.api import create_app
+from klondike.web.solving import ProvedDeals, SolverWorkers, prove_some
+
+HARD_DEAL = "KL1-D1N-QG54S4U"
+"""A deal the solver does not decide in 2 s."""
+
+
+@pytest.fixture
+def solver_client(db_path: Path) -> Iterator[TestClient]:
+    """A test client whose solver runs in threads (quick to start), hints for 0.5 s."""
+    app = create_app(
+        db_path,
+        allowed_hosts=[HOST],
+        workers=SolverWorkers(processes=False),
+        hint_budget=0.5,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
+def start(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def hint(client: TestClient, view: dict[str, Any]) -> httpx.Response:
+    return client.post(f"/api/games/{view['id']}/hint", json={"version": view["version"]})
+
+
+def with_position(db_path: Path, snapshot: dict[str, Any]) -> None:
+    conn = store.open_database(db_path)
+    store.insert_game(conn, Game.from_snapshot(snapshot))
+    conn.close()
+
+
+# ------------------------------------------------------------------------ hints
+
+
+def test_hint_names_the_first_move_of_a_winning_line_and_plays_nothing(
+    solver_client: TestClient,
+) -> None:
+    view = start(solver_client, code="KL1-D1N-AAAAAAG")
+    answer = hint(solver_client, view).json()
+    assert answer["kind"] == "winning"
+    first = solve(Game.from_code("KL1-D1N-AAAAAAG"), budget=30).line[0]
+    assert answer["move"] == str(first)
+    source, target = answer["move"].split("-")
+    assert (answer["source"], answer["target"]) == (source, target)
+    assert answer["card"] in view["tableau"][int(source[1]) - 1]["up"]
+    assert (answer["id"], answer["version"], answer["hints"]) == (view["id"], 0, 1)
+    after = solver_client.get(f"/api/games/{view['id']}").json()
+    assert (after["version"], after["moves"], after["hints"]) == (0, 0, 1)
+
+
+def test_hint_when_the_game_cannot_be_won_offers_a_move_and_says_so(
+    db_path: Path, solver_client: TestClient
+) -> None:
+    with_position(
+        db_path,
+        position(
+            tableau=["7D QH | KH", "KD", "QD", "JD", "TD", "9D", "8D"],
+            foundations=[13, 11, 5, 13],
+            waste="6D",
+        ),
+    )
+    view = solver_client.get("/api/game").json()
+    answer = hint(solver_client, view).json()
+    assert (answer["kind"], answer["move"], answer["card"]) == ("unwinnable", "W-F3", "6D")
+    assert view["status"] == "playing"  # never declared lost
+
+
+def test_hint_when_nothing_changes_anything_says_so_and_is_not_counted(
+    db_path: Path, solver_client: TestClient
+) -> None:
+    with_position(
+        db_path,
+        position(
+            tableau=["7D QH | KH", "KD", "QD", "JD", "TD", "9D", "8D"], foundations=[13, 11, 6, 13]
+        ),
+    )
+    view = solver_client.get("/api/game").json()
+    answer = hint(solver_client, view).json()
+    assert (answer["kind"], answer["move"], answer["card"], answer["hints"]) == (
+        "none", None, None, 0,
+    )  # fmt: skip
+
+
+def test_hint_out_of_budget_offers_the_best_move(db_path: Path) -> None:
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), hint_budget=0.05
+    )
+    with TestClient(app) as client:
+        view = start(client, code=HARD_DEAL)
+        answer = hint(client, view).json()
+    assert answer["kind"] == "unknown"
+    assert answer["move"] is not None
+    Game.from_code(HARD_DEAL).play(answer["move"])  # a legal move
+
+
+def test_a_draw_hint_names_no_card(solver_client: TestClient, db_path: Path) -> None:
+    with_position(
+        db_path,
+        position(tableau=["KS"], stock="QS", foundations=[11, 13, 13, 13]),
+    )
+    view = solver_client.get("/api/game").json()
+    answer = hint(solver_client, view).json()
+    assert (answer["move"], answer["source"], answer["target"], answer["card"]) == (
+        "S-W", "S", "W", None,
+    )  # fmt: skip
+
+
+def test_hints_never_name_a_hidden_card(solver_client: TestClient) -> None:
+    view = start(solver_client, code="KL1-D3N-AAAAAAG")
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    for _ in range(6):
+        answer = hint(solver_client, view).json()
+        hidden = hidden_cards(game)
+        assert leaked(answer, hidden) == []
+        if answer["move"] is None:
+            break
+        view = act(solver_client, view, "move", move=answer["move"]).json()
+        game.play(answer["move"])
+
+
+def test_hint_refusals(solver_client: TestClient) -> None:
+    view = start(solver_client, code="KL1-D1N-AAAAAAG")
+    stale = solver_client.post(f"/api/games/{view['id']}/hint", json={"version": 5})
+    assert (stale.status_code, stale.json()["error"]["reason"]) == (409, "stale_version")
+    missing = solver_client.post("/api/games/999/hint", json={"version": 0})
+    assert (missing.status_code, missing.json()["error"]["reason"]) == (404, "game_not_found")
+    bad = solver_client.post(f"/api/games/{view['id']}/hint", json={"version": "x"})
+    assert (bad.status_code, bad.json()["error"]["reason"]) == (422, "bad_request")
+
+
+def test_a_game_won_with_a_hint_is_not_perfect(db_path: Path, solver_client: TestClient) -> None:
+    with_position(db_path, almost_won().snapshot())
+    view = solver_client.get("/api/game").json()
+    answer = hint(solver_client, view).json()
+    assert answer["move"] == "T1-F4"
+    won = act(solver_client, view, "move", move="T1-F4").json()
+    assert won["won"] and won["hints"] == 1
+    mode = solver_client.get("/api/stats").json()["modes"][0]
+    assert (mode["won"], mode["perfect_wins"], mode["hints"]) == (1, 0, 1)
+
+
+def test_the_server_answers_other_requests_while_a_hint_is_computed(db_path: Path) -> None:
+    """The hint runs in a solver process: the table's requests are answered meanwhile."""
+    server = Server(db_path, position=Game.from_code(HARD_DEAL).snapshot())
+    try:
+        view = server.game()
+        answers: list[Any] = []
+        hint_time: list[float] = []
+
+        def ask() -> None:
+            began = time.monotonic()
+            with httpx.Client(base_url=server.url, timeout=30) as other:
+                path = f"/api/games/{view['id']}/hint"
+                answers.append(other.post(path, json={"version": 0}).json())
+            hint_time.append(time.monotonic() - began)
+
+        thread = threading.Thread(target=ask)
+        thread.start()
+        time.sleep(0.2)
+        delays: list[float] = []
+        while thread.is_alive():
+            began = time.monotonic()
+            assert server.game()["id"] == view["id"]
+            delays.append(time.monotonic() - began)
+            time.sleep(0.05)
+        thread.join()
+        assert answers[0]["kind"] in ("winning", "unknown")
+        assert hint_time[0] >= 1.0 and len(delays) >= 5
+        assert sorted(delays)[len(delays) // 2] < 0.25, delays
+    finally:
+        server.stop()
+
+
+# ------------------------------------------------------------------------ winnable deals
+
+
+def test_a_winnable_deal_is_proved_and_says_how_long_it_took(solver_client: TestClient) -> None:
+    view = start(solver_client, draw=3, scoring="normal", winnable=True)
+    assert (view["draw"], view["scoring"]) == (3, "normal")
+    proof = view["proof"]
+    assert proof["seconds"] >= 0 and proof["states"] >= 1
+    assert solve(Game.from_code(view["code"]), budget=30).verdict == "winnable"
+    again = start(solver_client, code=view["code"])  # its code works like any code
+    assert again["code"] == view["code"] and "proof" not in again
+
+
+def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(
+    db_path: Path, solver_client: TestClient
+) -> None:
+    conn = store.open_database(db_path)
+    store.add_proved_deal(conn, ("app", 1, "normal"), 6, states=123, seconds=0.25)
+    conn.close()
+    view = start(solver_client, winnable=True)
+    assert view["code"] == "KL1-D1N-AAAAAAG"
+    assert view["proof"] == {"deal": 6, "states": 123, "seconds": 0.25}
+
+
+def test_no_deal_proved_in_time_is_refused_and_changes_nothing(
+    solver_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = start(solver_client)
+    monkeypatch.setattr(registry, "SEARCH_SECONDS", 0.0)  # no time to prove any deal
+    body = {"draw": 3, "scoring": "vegas", "winnable": True, "abandon": before["id"]}
+    refused = solver_client.post("/api/games", json=body)
+    assert refused.status_code == 503
+    assert refused.json()["error"]["reason"] == "no_proved_deal"
+    assert solver_client.get("/api/game").json()["id"] == before["id"]  # still in progress
+
+
+def test_proving_some_deal_stops_at_its_time() -> None:
+    began = time.monotonic()
+    assert prove_some(("app", 3, "vegas"), 0.0, 0.3, seed=1) is None  # no budget: none proved
+    assert time.monotonic() - began < 5
+    proof = prove_some(("app", 1, "normal"), 5.0, 60.0, seed=1)
+    assert proof is not None and proof["states"] >= 1
+
+
+def test_the_filler_keeps_proved_deals_per_mode(db_path: Path) -> None:
+    conn = store.open_database(db_path)
+    workers = SolverWorkers(processes=False)
+    # Draw 3 Vegas (about 1% winnable) left out to keep the test short
+    modes = (
+        ("app", 1, "normal"),
+        ("app", 1, "vegas"),
+        ("classic", 1, "none"),
+        ("solitaer", 3, "none"),
+    )
+    filler = ProvedDeals(conn, threading.Lock(), workers, size=2, budget=0.5, modes=modes)
+    filler.start()
+    try:
+        deadline = time.monotonic() + 60
+        while filler.missing() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        counts = store.proved_deal_counts(conn)
+        assert counts == dict.fromkeys(modes, 2)
+        rows = conn.execute("SELECT rules, draw, scoring, deal FROM proved_deals")
+        for key, draw, scoring, deal in rows:
+            game = Game(deal, draw, scoring, rules_for(key))
+            assert solve(game, budget=30).verdict == "winnable"
+    finally:
+        filler.stop()
+        filler.join(10)
+        workers.close()
+    assert not filler.is_alive()
+    conn.close()
+    reopened = store.open_database(db_path)  # persisted: a restart keeps them
+    assert sum(store.proved_deal_counts(reopened).values()) == 8
+    reopened.close()
+
+
+# ------------------------------------------------------------------------ the daily deal
+
+
+def test_the_daily_deal_is_the_same_for_the_day_and_counted_apart(
+    solver_client: TestClient,
+) -> None:
+    today = datetime.date.today()
+    view = start(solver_client, daily=True, day=today.isoformat(), draw=3)
+    expected, proof = daily_deal(today, ("app", 3, "normal"))
+    assert view["code"] == Game(expected, 3, "normal").code and proof.verdict == "winnable"
+    assert view["daily"] == today.isoformat()
+    act(solver_client, view, "move", move="S-W")  # played, then left: counted as played
+    again = start(solver_client, daily=True, day=today.isoformat(), draw=3, abandon=view["id"])
+    assert again["code"] == view["code"] and again["id"] != view["id"]
+    other_mode = start(solver_client, daily=True, day=today.isoformat(), draw=1)
+    assert other_mode["code"] != view["code"]
+    daily = solver_client.get("/api/stats").json()["daily"]
+    assert [(d["rules"], d["draw"], d["scoring"], d["played"]) for d in daily] == [
+        ("app", 1, "normal", 0), ("app", 3, "normal", 1), ("app", 1, "vegas", 0),
+        ("app", 3, "vegas", 0), ("classic", 1, "none", 0), ("classic", 3, "none", 0),
+        ("solitaer", 3, "none", 0),
+    ]  # fmt: skip
+
+
+def test_each_version_has_its_own_daily_and_winnable_deals(solver_client: TestClient) -> None:
+    today = datetime.date.today()
+    apps = start(solver_client, daily=True, day=today.isoformat(), draw=3)
+    solitaer = start(solver_client, daily=True, day=today.isoformat(), rules="solitaer")
+    expected, _ = daily_deal(today, ("solitaer", 3, "none"))
+    assert solitaer["code"] == Game(expected, 3, "none", SOLITAER).code != apps["code"]
+    assert solitaer["daily"] == today.isoformat() and solitaer["rules"]["key"] == "solitaer"
+    classic = start(solver_client, rules="classic", draw=3, winnable=True)
+    assert classic["code"].startswith("KC1-D3X-") and classic["proof"]["states"] >= 1
+    assert solve(Game.from_code(classic["code"]), budget=30).verdict == "winnable"
+    refused = solver_client.post("/api/games", json={"rules": "solitaer", "draw": 1, "daily": True})
+    assert refused.status_code == 400  # a mode the version lacks: the engine's reason
+
+
+def test_the_daily_deal_refuses_a_day_that_is_not_today(solver_client: TestClient) -> None:
+    response = solver_client.post("/api/games", json={"daily": True, "day": "2020-01-01"})
+    assert (response.status_code, response.json()["error"]["reason"]) == (400, "bad_day")
+    bad = solver_client.post("/api/games", json={"daily": True, "day": "yesterday"})
+    assert (bad.status_code, bad.json()["error"]["reason"]) == (422, "bad_request")
