@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
-from klondike.cards import CARD_NAMES, RANKS, SUITS
+from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
+from klondike.solver.search import children, position_key
 
 
 @pytest.fixture(autouse=True)
@@ -311,3 +312,45 @@ def test_verdicts_match_brute_force_on_small_positions(
         assert s.verdict == ("winnable" if truth else "unwinnable")
     if s.verdict == "winnable":
         assert replays_to_win(snapshot, s)
+
+
+# ----------------------------------------------------------------- twins in the key
+
+
+def twin_position(on_heart: bool) -> dict[str, Any]:
+    """5♠ 4♦ lie on 6♥ (``on_heart``) or on its twin 6♦; 6♥ can go home at once."""
+    pile = "5S 4D"
+    return position(
+        tableau=[
+            "KH QC JH",
+            "KC QH JC TD 9S",
+            "4S | 6S 5D",
+            "KD QS JD",
+            "KS QD JS TH 9C",
+            "9H 5C 3D | 7C 6H" + (" " + pile if on_heart else ""),
+            "9D 8D 8H | 6D" + ("" if on_heart else " " + pile),
+        ],
+        foundations=[3, 5, 2, 4],
+        waste="TC 7D 7S 8C 6C 8S",
+        stock="7H TS",
+    )
+
+
+def test_the_key_ignores_which_twin_a_pile_lies_on() -> None:
+    on_heart = Game.from_snapshot(twin_position(True))
+    on_diamond = Game.from_snapshot(twin_position(False))
+    assert position_key(on_heart) == position_key(on_diamond)
+    on_diamond.play("T6-F2")  # now 6♥ is home: another key
+    assert position_key(on_heart) != position_key(on_diamond)
+
+
+def test_a_partial_run_onto_the_twin_comes_with_the_card_it_frees_going_home() -> None:
+    """The move that only swaps twins keeps the key, so the macro that makes it also sends
+    the freed card home; the search then finds the win through it."""
+    snapshot = twin_position(True)
+    g = Game.from_snapshot(snapshot)
+    partial = [m for m in children(g) if m[0] == move_code(parse_pile("T6"), parse_pile("T7"), 2)]
+    assert partial == [(partial[0][0], move_code(parse_pile("T6"), parse_pile("F2")))]
+    s = solve(snapshot)
+    assert s.verdict == "winnable"
+    assert replays_to_win(snapshot, s)

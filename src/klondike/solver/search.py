@@ -174,16 +174,23 @@ def position_key(game: Game, mode: Mode | None = None) -> bytes:
     """A key equal for positions with the same future (see docs/solver.md).
 
     Columns are taken in any order (a column is its face-down pile, named by its top card,
-    and its face-up run); the stock and waste hold the cards found nowhere else, always in
-    the same cyclic order, so only the waste's length counts, and only as far as draws and
-    recycles cannot reach one position from the other.
+    and the bottom card of its face-up run); of the other face-up column cards only the
+    set counts, not which of two twins each lies on (docs/solver.md, "twins"). The stock
+    and waste hold the cards found nowhere else, always in the same cyclic order, so only
+    the waste's length counts, and only as far as draws and recycles cannot reach one
+    position from the other.
     """
     columns = sorted(
         [
-            bytes(d[-1:] + u) if d else b"\xff" + bytes(u)
+            bytes(d[-1:] + u[:1]) if d else b"\xff" + bytes(u[:1])
             for d, u in zip(game.down, game.up, strict=True)
         ]
     )
+    visible = 0
+    for u in game.up:
+        for c in u:
+            visible |= 1 << c
+    columns.append(visible.to_bytes(7, "little"))
     if mode is None:
         mode = mode_of(game)
     if mode.ordered_redeal:
@@ -344,7 +351,8 @@ def children(
                     # now (docs/solver.md, "partial runs").
                     exposed = up[i][-count - 1]
                     if found[SUIT[exposed]] == RANK[exposed] - 1:
-                        scored.append((65, (code,)))
+                        home = 0x100 | (source << 4) | (F0 + SUIT[exposed])
+                        scored.append((65, (code, home)))
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
             found[SUIT[card]] -= 1
