@@ -354,3 +354,31 @@ def test_a_partial_run_onto_the_twin_comes_with_the_card_it_frees_going_home() -
     s = solve(snapshot)
     assert s.verdict == "winnable"
     assert replays_to_win(snapshot, s)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_joined_draws_change_the_position_as_the_engine_draws_do(draw: int) -> None:
+    """The search pushes the draws between two recycles as one code; that code changes the
+    position exactly as the engine's own draws do, and the line splits it into them."""
+    g = Game(17412541332, draw)
+    g.play("S-W")
+    stops = search_module.stock_stops(g)
+    for steps, card in stops:
+        joined = search_module.draw_codes(g, steps)
+        one_by_one = g.copy()
+        for code in search_module.expand_draws(list(joined), draw):
+            assert code in one_by_one.legal_codes()
+            one_by_one.push(code)
+        probe = g.copy()
+        for code in joined:
+            probe.push(code)
+        assert (probe.stock, probe.waste, probe.recycles) == (
+            one_by_one.stock,
+            one_by_one.waste,
+            one_by_one.recycles,
+        )
+        assert probe.waste[-1] == card
+        for _ in joined:
+            probe.pop()
+        assert (probe.stock, probe.waste, probe.recycles) == (g.stock, g.waste, g.recycles)
+    assert max(len(search_module.draw_codes(g, steps)) for steps, _ in stops) <= 3

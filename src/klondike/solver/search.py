@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
+from itertools import chain
 
 from ..cards import F0, KING, PARENTS, RANK, SUIT, T0, WASTE
 from ..errors import KlondikeError
@@ -18,6 +19,10 @@ from ..rules import Rules
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
 Macro = tuple[int, ...]
+# A position's key (position_key): numbers only.
+Key = tuple[int, ...]
+# BIT[c]: the bit of card c in a set of cards.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 
 RECYCLE_TARGET = 0  # W-S: the stock is pile 0
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
@@ -155,22 +160,49 @@ def stock_stops(game: Game) -> list[tuple[int, int]]:
 
 
 def draw_codes(game: Game, steps: int) -> Macro:
-    """The codes of the first ``steps`` draws and recycles from ``game``'s stock."""
+    """The codes of the first ``steps`` draws and recycles from ``game``'s stock, the draws
+    between two recycles pushed as one code of their total count (:func:`expand_draws`
+    splits it into the engine's draws again: pushing it changes the position exactly as
+    they do)."""
+    draw = game.draw
     p = len(game.waste)
     n = p + len(game.stock)
     codes = []
+    drawn = 0
     for _ in range(steps):
         if p < n:
-            count = min(game.draw, n - p)
-            codes.append((count << 8) | WASTE)  # S-W
+            count = min(draw, n - p)
+            drawn += count
             p += count
         else:
+            if drawn:
+                codes.append((drawn << 8) | WASTE)  # S-W, several draws at once
+                drawn = 0
             codes.append((n << 8) | (WASTE << 4) | RECYCLE_TARGET)  # W-S
             p = 0
+    if drawn:
+        codes.append((drawn << 8) | WASTE)
     return tuple(codes)
 
 
-def position_key(game: Game, mode: Mode | None = None) -> bytes:
+def expand_draws(codes: list[int], draw: int) -> list[int]:
+    """The engine codes of a line whose draws :func:`draw_codes` may have joined: each
+    S-W of more than ``draw`` cards split into draws of ``draw`` cards (the last one fewer
+    when the stock runs out)."""
+    line: list[int] = []
+    for code in codes:
+        count = code >> 8
+        if code & 0xFF == WASTE and count > draw:  # S-W: stock (0) to waste
+            while count:
+                step = min(draw, count)
+                line.append((step << 8) | WASTE)
+                count -= step
+        else:
+            line.append(code)
+    return line
+
+
+def position_key(game: Game, mode: Mode | None = None) -> Key:
     """A key equal for positions with the same future (see docs/solver.md).
 
     Columns are taken in any order (a column is its face-down pile, named by its top card,
@@ -180,37 +212,37 @@ def position_key(game: Game, mode: Mode | None = None) -> bytes:
     the waste's length counts, and only as far as draws and recycles cannot reach one
     position from the other.
     """
+    down, up = game.down, game.up
+    # Each column as one number: its face-down top (255: none) and its bottom face-up card.
     columns = sorted(
-        [
-            bytes(d[-1:] + u[:1]) if d else b"\xff" + bytes(u[:1])
-            for d, u in zip(game.down, game.up, strict=True)
-        ]
+        [(d[-1] if d else 255) << 8 | (u[0] if u else 255) for d, u in zip(down, up, strict=True)]
     )
-    visible = 0
-    for u in game.up:
-        for c in u:
-            visible |= 1 << c
-    columns.append(visible.to_bytes(7, "little"))
+    visible = sum(map(BIT.__getitem__, chain.from_iterable(up)))
     if mode is None:
         mode = mode_of(game)
     if mode.ordered_redeal:
         # A shuffled redeal whose order matters: the stock, the waste and the pass count.
-        columns.append(bytes((*game.foundations, 200, *game.stock, 201, *game.waste)))
-        columns.append(str(game.recycles).encode())
-        return b"|".join(columns)
+        return (
+            visible,
+            *columns,
+            *game.foundations,
+            game.recycles,
+            len(game.waste),
+            *game.stock,
+            *game.waste,
+        )
     p = len(game.waste)
     if mode.free_stock and mode.engine_stock:
         p = 0  # Draw 1, no pass limit: the order of the stock changes nothing
     elif mode.limited:
-        columns.append(str(game.recycles).encode())  # the passes left count
+        p += 100 * (game.recycles + 1)  # the passes left count
     elif (p % game.draw == 0 or not game.stock) and not (
         mode.auto_aces and any(RANK[c] == 1 for c in (*game.stock, *game.waste))
     ):
         p = 0  # every such waste length is reachable from every other one
     else:
         p += 60
-    columns.append(bytes((*game.foundations, p)))
-    return b"|".join(columns)  # "|" (124) is no card
+    return (visible, *columns, *game.foundations, p)
 
 
 def _foundation_card(code: int, game: Game) -> int:
@@ -509,7 +541,10 @@ def search(
         return SearchResult([], 0, True)
     mode = mode_of(game)
     if not mode.ordered_redeal:
-        return _search(game, mode, Truncation(), deadline, max_states)
+        result = _search(game, mode, Truncation(), deadline, max_states)
+        if result.codes is not None:
+            result.codes = expand_draws(result.codes, game.draw)
+        return result
     # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
     # (any stock card can be played at any time): if even that is lost, so is this one.
@@ -552,7 +587,7 @@ def _search(
     max_states: int | None,
 ) -> SearchResult:
     push, pop = game.push, game.pop
-    seen: set[bytes] = {position_key(game, mode)}
+    seen: set[Key] = {position_key(game, mode)}
     frames: list[list[Macro]] = [children(game, truncation, mode)]
     path: list[Macro] = []
     states = 0
