@@ -8,9 +8,12 @@ returns, groups them into macro moves and pushes/pops them with :meth:`Game.push
 from __future__ import annotations
 
 import functools
+import hashlib
 import time
+import warnings
 from dataclasses import dataclass
 from itertools import chain
+from pathlib import Path
 
 from ..cards import F0, KING, PARENTS, RANK, SUIT, T0, WASTE
 from ..errors import KlondikeError
@@ -627,3 +630,36 @@ def _search(
         path.append(macro)
         frames.append(children(game, truncation, mode))
     return SearchResult(None, states, True)
+
+
+def stale_compiled(module_file: str) -> bool:
+    """True if ``module_file`` is a compiled copy of this module (``python -m
+    klondike.solver.build``) built from a source other than the ``search.py`` beside it."""
+    path = Path(module_file)
+    if path.suffix == ".py":
+        return False
+    source, stamp = path.with_name("search.py"), path.with_name("search.stamp")
+    try:
+        built_from = stamp.read_text().strip()
+        return hashlib.sha256(source.read_bytes()).hexdigest() != built_from
+    except OSError:
+        return True
+
+
+def _give_way_to_the_source() -> None:
+    """Run the source in this compiled module's namespace when the source changed since
+    the build: every name then holds the source's function, class or value."""
+    namespace = globals()
+    namespace["_RUNNING_SOURCE"] = True
+    path = Path(__file__).with_name("search.py")
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    warnings.warn(
+        "the compiled search is older than search.py: using the source "
+        "(python -m klondike.solver.build compiles it again)",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+
+
+if not globals().get("_RUNNING_SOURCE") and stale_compiled(__file__):
+    _give_way_to_the_source()
