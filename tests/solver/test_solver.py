@@ -382,3 +382,24 @@ def test_joined_draws_change_the_position_as_the_engine_draws_do(draw: int) -> N
             probe.pop()
         assert (probe.stock, probe.waste, probe.recycles) == (g.stock, g.waste, g.recycles)
     assert max(len(search_module.draw_codes(g, steps)) for steps, _ in stops) <= 3
+
+
+def test_a_run_empties_a_column_only_for_a_king_to_fill_it_next() -> None:
+    """7♣ can leave T1 for 8♥; that empties T1, worth it only with a King moving in next
+    (K♦ off its face-down card, or one from the stock) — and not while another column is
+    empty."""
+    tableau = ["7C", "8H", "4S | KD", "QS", "JS", "TS", "9S"]
+    g = Game.from_snapshot(position(tableau=tableau, foundations=[3, 7, 12, 6]))
+    empties = move_code(parse_pile("T1"), parse_pile("T2"))
+    joined = [m for m in children(g) if m[0] == empties]
+    assert (empties, move_code(parse_pile("T3"), parse_pile("T1"))) in joined
+    for macro in joined:
+        assert macro[-1] & 15 == parse_pile("T1")
+        probe = g.copy()
+        for code in search_module.expand_draws(list(macro), 1):
+            probe.push(code)
+        assert CARD_NAMES[probe.up[0][0]][0] == "K"
+    open_column = Game.from_snapshot(
+        position(tableau=tableau[:-1], foundations=[3, 7, 12, 6], stock="9S")
+    )
+    assert not [m for m in children(open_column) if m[0] == empties]

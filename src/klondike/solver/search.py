@@ -331,15 +331,22 @@ def engine_stops(
 
 
 def children(
-    game: Game, truncation: Truncation | None = None, mode: Mode | None = None
+    game: Game,
+    truncation: Truncation | None = None,
+    mode: Mode | None = None,
+    follow: bool = True,
 ) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
     :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
+    With ``follow``, a run that empties a column comes joined with each King move that
+    fills it next (docs/solver.md, "empty columns"); without, alone.
     """
     if mode is None:
         mode = mode_of(game)
+    follow = follow and not mode.engine_stock
+    emptying: list[tuple[int, int]] = []  # (move, the column it empties)
     found = game.foundations
     down, up = game.down, game.up
     codes = game.legal_codes()
@@ -379,8 +386,11 @@ def children(
                 if count == len(up[i]):
                     if down[i]:
                         scored.append((80 + len(down[i]), (code,)))  # reveals a card
-                    else:
+                    elif not follow:
                         scored.append((30, (code,)))  # empties the column
+                    elif first_empty < 0:
+                        # Only for a King to fill it next (docs/solver.md, "empty columns").
+                        emptying.append((code, source))
                 else:
                     # Part of a run: only worth it when the card it uncovers goes home
                     # now (docs/solver.md, "partial runs").
@@ -415,6 +425,12 @@ def children(
                 # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
                 # goes to a column only for a card to go on it (docs/solver.md).
                 scored.append((50 - penalty, (*draws, code)))
+    for code, column in emptying:
+        game.push(code)
+        for macro in children(game, truncation, mode, follow=False):
+            if any(c & 15 == column for c in macro):  # a King into the emptied column
+                scored.append((30, (code, *macro)))
+        game.pop()
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
 
