@@ -403,3 +403,25 @@ def test_a_run_empties_a_column_only_for_a_king_to_fill_it_next() -> None:
         position(tableau=tableau[:-1], foundations=[3, 7, 12, 6], stock="9S")
     )
     assert not [m for m in children(open_column) if m[0] == empties]
+
+
+def test_draw_three_pauses_for_the_same_deal_in_draw_one() -> None:
+    """With a budget, a Draw 3 search that is not done early pauses while the same
+    position in Draw 1 is searched (a Draw 1 loss proves the Draw 3 loss). That Draw 1
+    position is the one given, not the one the Draw 3 search paused at: this deal is won in
+    Draw 3, and no budget may call it lost."""
+    game = Game(8948579833, 3)
+    for states in (500, 2_000, 8_000):
+        assert solve(game, max_states=states).verdict != "unwinnable", states
+    s = solve(game, budget=30)
+    assert s.verdict == "winnable"
+    assert replays_to_win(game, s)
+
+
+def test_a_draw_three_loss_proved_through_draw_one() -> None:
+    """Deal 17561333413 is lost in Draw 1 after about 800 positions, in Draw 3 only after
+    some 80 000: with the Draw 1 search the Draw 3 loss comes within 20 000."""
+    game = Game(17561333413, 3)
+    s = solve(game, max_states=20_000)
+    assert s.verdict == "unwinnable"
+    assert 0.3 * 20_000 < s.states < 0.3 * 20_000 + 2_000

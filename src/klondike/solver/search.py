@@ -31,6 +31,10 @@ RECYCLE_TARGET = 0  # W-S: the stock is pile 0
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
 MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
+# Draw 3 without a pass limit: the shares of the budget (from the start) after which the
+# Draw 3 search pauses for the Draw 1 search, and after which that gives up.
+DRAW_THREE_FIRST = 0.3
+DRAW_ONE_UNTIL = 0.6
 # When set, every waste macro is checked against the engine's legal_codes (slow; tests).
 VERIFY_MACROS = False
 # CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
@@ -560,7 +564,10 @@ def search(
         return SearchResult([], 0, True)
     mode = mode_of(game)
     if not mode.ordered_redeal:
-        result = _search(game, mode, Truncation(), deadline, max_states)
+        if game.draw > 1 and not (mode.limited or mode.engine_stock):
+            result = _search_with_draw_one(game, mode, deadline, max_states)
+        else:
+            result = _search(game, mode, Truncation(), deadline, max_states)
         if result.codes is not None:
             result.codes = expand_draws(result.codes, game.draw)
         return result
@@ -598,6 +605,52 @@ def search(
         passes *= 4
 
 
+def _draw_one(game: Game) -> Game | None:
+    """The same position in Draw 1 (None if the rules have no Draw 1)."""
+    relaxed = game.copy()
+    relaxed.history = []
+    try:
+        relaxed._configure(game.rules, 1, game.scoring)
+    except KlondikeError:
+        return None
+    return relaxed
+
+
+def _search_with_draw_one(
+    game: Game, mode: Mode, deadline: float | None, max_states: int | None
+) -> SearchResult:
+    """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
+    allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
+
+    With a budget, the Draw 3 search gets the first :data:`DRAW_THREE_FIRST` of it; if
+    undecided, the Draw 1 search up to :data:`DRAW_ONE_UNTIL`, then Draw 3 resumes.
+    """
+    # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
+    relaxed = _draw_one(game)
+    run = _Search(game, mode, Truncation())
+    if deadline is None and max_states is None:
+        result = run.resume(None, None)
+        run.close()
+        return result
+    start = time.monotonic()
+    first = None if deadline is None else start + DRAW_THREE_FIRST * (deadline - start)
+    until = None if deadline is None else start + DRAW_ONE_UNTIL * (deadline - start)
+    share = None if max_states is None else max(1, int(DRAW_THREE_FIRST * max_states))
+    result = run.resume(first, share)
+    if result.complete or relaxed is None:
+        run.close()
+        return result
+    left = None if max_states is None else max(1, int(DRAW_ONE_UNTIL * max_states) - run.states)
+    proof = search(relaxed, deadline=until, max_states=left)
+    if proof.codes is None and proof.complete:
+        run.close()
+        return SearchResult(None, run.states + proof.states, True)
+    rest = None if max_states is None else max(run.states, max_states - proof.states)
+    result = run.resume(deadline, rest)
+    run.close()
+    return SearchResult(result.codes, result.states + proof.states, result.complete)
+
+
 def _search(
     game: Game,
     mode: Mode,
@@ -605,47 +658,80 @@ def _search(
     deadline: float | None,
     max_states: int | None,
 ) -> SearchResult:
-    push, pop = game.push, game.pop
-    seen: set[Key] = {position_key(game, mode)}
-    frames: list[list[Macro]] = [children(game, truncation, mode)]
-    path: list[Macro] = []
-    states = 0
-    clock = time.monotonic
-    limit = max_states if max_states is not None else -1
-    while frames:
-        pending = frames[-1]
-        if not pending:
-            frames.pop()
-            if path:
-                for _ in path.pop():
+    run = _Search(game, mode, truncation)
+    result = run.resume(deadline, max_states)
+    run.close()
+    return result
+
+
+class _Search:
+    """A depth-first search that can stop at a budget and resume later where it stopped.
+
+    While stopped, ``game`` holds the position the search stopped at; :meth:`close` plays
+    it back to where the search began.
+    """
+
+    def __init__(self, game: Game, mode: Mode, truncation: Truncation) -> None:
+        self.game = game
+        self.mode = mode
+        self.truncation = truncation
+        self.seen: set[Key] = {position_key(game, mode)}
+        self.frames: list[list[Macro]] = [children(game, truncation, mode)]
+        self.path: list[Macro] = []
+        self.states = 0
+
+    def resume(self, deadline: float | None, max_states: int | None) -> SearchResult:
+        """Search on until a win, the end, ``deadline`` or ``max_states`` positions in all
+        (counting every position reached, a repeated one too, so it always ends)."""
+        game, mode, truncation = self.game, self.mode, self.truncation
+        push, pop = game.push, game.pop
+        seen, frames, path = self.seen, self.frames, self.path
+        states = self.states
+        clock = time.monotonic
+        limit = max_states if max_states is not None else -1
+        while frames:
+            pending = frames[-1]
+            if not pending:
+                frames.pop()
+                if path:
+                    for _ in path.pop():
+                        pop()
+                continue
+            if states >= limit >= 0 or (
+                deadline is not None and states & 1023 == 0 and clock() > deadline
+            ):
+                self.states = states
+                return SearchResult(None, states, False)
+            macro = pending.pop()
+            for code in macro:
+                push(code)
+            states += 1
+            if game.won:
+                line = [c for m in path for c in m] + list(macro)
+                for _ in range(len(line)):
                     pop()
-            continue
-        macro = pending.pop()
-        for code in macro:
-            push(code)
-        states += 1
-        if game.won:
-            line = [c for m in path for c in m] + list(macro)
-            for _ in range(len(line)):
-                pop()
-            return SearchResult(line, states, True)
-        # the budget counts every position reached, a repeated one too, so it always ends
-        if states == limit or (deadline is not None and states & 1023 == 0 and clock() > deadline):
-            for _ in macro:
-                pop()
-            for m in reversed(path):
-                for _ in m:
+                path.clear()
+                frames.clear()
+                self.states = states
+                return SearchResult(line, states, True)
+            key = position_key(game, mode)
+            if key in seen:
+                for _ in macro:
                     pop()
-            return SearchResult(None, states, False)
-        key = position_key(game, mode)
-        if key in seen:
+                continue
+            seen.add(key)
+            path.append(macro)
+            frames.append(children(game, truncation, mode))
+        self.states = states
+        return SearchResult(None, states, True)
+
+    def close(self) -> None:
+        """Take back the moves of the path: ``game`` is where the search began."""
+        for macro in reversed(self.path):
             for _ in macro:
-                pop()
-            continue
-        seen.add(key)
-        path.append(macro)
-        frames.append(children(game, truncation, mode))
-    return SearchResult(None, states, True)
+                self.game.pop()
+        self.path.clear()
+        self.frames.clear()
 
 
 def stale_compiled(module_file: str) -> bool:
