@@ -425,3 +425,20 @@ def test_a_draw_three_loss_proved_through_draw_one() -> None:
     s = solve(game, max_states=20_000)
     assert s.verdict == "unwinnable"
     assert 0.3 * 20_000 < s.states < 0.3 * 20_000 + 2_000
+
+
+def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched() -> None:
+    """Waste lengths 4 → 7 → 10 (draws of three) → the whole stock → 0, 3, 6…: from a
+    length seen, draws alone reach the longer ones of its remainder and the multiples of
+    three (key 0); nothing reaches a length that is not a multiple of three from those."""
+    dominated = search_module._dominated
+    lengths: dict[tuple[int, ...], list[int]] = {}
+    rest = (1, 2, 3)
+    assert not dominated(lengths, (*rest, 60 + 7), 3)
+    assert dominated(lengths, (*rest, 60 + 10), 3)  # 7 + 3
+    assert not dominated(lengths, (*rest, 60 + 4), 3)  # 4 reaches 7, not the other way
+    assert not dominated(lengths, (*rest, 60 + 5), 3)
+    assert dominated(lengths, (*rest, 0), 3)  # a multiple of three, or the whole stock
+    assert not dominated(lengths, (9, 9, 9, 0), 3)  # another position
+    assert not dominated(lengths, (9, 9, 9, 60 + 2), 3)  # from 0, no length of 2
+    assert lengths == {rest: [67, 64, 65], (9, 9, 9): [0, 62]}

@@ -605,6 +605,27 @@ def search(
         passes *= 4
 
 
+def _dominated(waste_lengths: dict[Key, list[int]], key: Key, draw: int) -> bool:
+    """True if draws alone lead to the position of ``key`` from one already seen (then it
+    has nothing new: docs/solver.md, "waste lengths"); else it is recorded as seen.
+
+    ``key[-1]`` is 0 for the waste lengths that a multiple of ``draw`` (or the whole
+    stock) gives — draws and recycles lead there from every length — and 60 + the length
+    otherwise, which draws reach only from a shorter length by a multiple of ``draw``."""
+    rest, p = key[:-1], key[-1]
+    lengths = waste_lengths.get(rest)
+    if lengths is None:
+        waste_lengths[rest] = [p]
+        return False
+    if p == 0:
+        return True  # (the same key is caught before: another length is seen)
+    for q in lengths:
+        if q and q < p and (p - q) % draw == 0:
+            return True
+    lengths.append(p)
+    return False
+
+
 def _draw_one(game: Game) -> Game | None:
     """The same position in Draw 1 (None if the rules have no Draw 1)."""
     relaxed = game.copy()
@@ -675,7 +696,12 @@ class _Search:
         self.game = game
         self.mode = mode
         self.truncation = truncation
-        self.seen: set[Key] = {position_key(game, mode)}
+        key = position_key(game, mode)
+        self.seen: set[Key] = {key}
+        # Draw 3 without a pass limit: the waste lengths seen with each rest of the key.
+        self.waste_lengths: dict[Key, list[int]] | None = None
+        if game.draw > 1 and not (mode.limited or mode.engine_stock or mode.ordered_redeal):
+            self.waste_lengths = {key[:-1]: [key[-1]]}
         self.frames: list[list[Macro]] = [children(game, truncation, mode)]
         self.path: list[Macro] = []
         self.states = 0
@@ -686,6 +712,7 @@ class _Search:
         game, mode, truncation = self.game, self.mode, self.truncation
         push, pop = game.push, game.pop
         seen, frames, path = self.seen, self.frames, self.path
+        waste_lengths, draw = self.waste_lengths, game.draw
         states = self.states
         clock = time.monotonic
         limit = max_states if max_states is not None else -1
@@ -715,7 +742,7 @@ class _Search:
                 self.states = states
                 return SearchResult(line, states, True)
             key = position_key(game, mode)
-            if key in seen:
+            if key in seen or (waste_lengths is not None and _dominated(waste_lengths, key, draw)):
                 for _ in macro:
                     pop()
                 continue
