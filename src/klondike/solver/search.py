@@ -12,7 +12,6 @@ import hashlib
 import time
 import warnings
 from dataclasses import dataclass
-from itertools import chain
 from pathlib import Path
 
 from ..cards import F0, KING, PARENTS, RANK, SUIT, T0, WASTE
@@ -24,8 +23,6 @@ from ..rules import Rules
 Macro = tuple[int, ...]
 # A position's key (position_key): numbers only.
 Key = tuple[int, ...]
-# BIT[c]: the bit of card c in a set of cards.
-BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 
 RECYCLE_TARGET = 0  # W-S: the stock is pile 0
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
@@ -219,25 +216,26 @@ def position_key(game: Game, mode: Mode | None = None) -> Key:
     the waste's length counts, and only as far as draws and recycles cannot reach one
     position from the other.
     """
-    down, up = game.down, game.up
-    # Each column as one number: its face-down top (255: none) and its bottom face-up card.
-    columns = sorted(
-        [(d[-1] if d else 255) << 8 | (u[0] if u else 255) for d, u in zip(down, up, strict=True)]
+    down, up, found = game.down, game.up, game.foundations
+    # Each column as one number below 53 * 53: its face-down top (52: none) and its
+    # bottom face-up card (52: none); the set of face-up cards as bits.
+    columns: list[int] = []
+    visible = 0
+    for i in range(7):
+        pile, run = down[i], up[i]
+        columns.append((pile[-1] if pile else 52) * 53 + (run[0] if run else 52))
+        for c in run:
+            visible |= 1 << c
+    columns.sort()
+    first = ((columns[0] * 4096 + columns[1]) * 4096 + columns[2]) * 4096 + columns[3]
+    rest = ((columns[4] * 4096 + columns[5]) * 4096 + columns[6]) * 65536 + (
+        found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
     )
-    visible = sum(map(BIT.__getitem__, chain.from_iterable(up)))
     if mode is None:
         mode = mode_of(game)
     if mode.ordered_redeal:
         # A shuffled redeal whose order matters: the stock, the waste and the pass count.
-        return (
-            visible,
-            *columns,
-            *game.foundations,
-            game.recycles,
-            len(game.waste),
-            *game.stock,
-            *game.waste,
-        )
+        return (visible, first, rest, game.recycles, len(game.waste), *game.stock, *game.waste)
     p = len(game.waste)
     if mode.free_stock and mode.engine_stock:
         p = 0  # Draw 1, no pass limit: the order of the stock changes nothing
@@ -249,7 +247,7 @@ def position_key(game: Game, mode: Mode | None = None) -> Key:
         p = 0  # every such waste length is reachable from every other one
     else:
         p += 60
-    return (visible, *columns, *game.foundations, p)
+    return (visible, first, rest, p)
 
 
 def _foundation_card(code: int, game: Game) -> int:
