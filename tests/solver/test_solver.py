@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
-from klondike.cards import CARD_NAMES, RANKS, SUITS
+from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
+from klondike.solver.search import children, position_key
 
 
 @pytest.fixture(autouse=True)
@@ -311,3 +312,133 @@ def test_verdicts_match_brute_force_on_small_positions(
         assert s.verdict == ("winnable" if truth else "unwinnable")
     if s.verdict == "winnable":
         assert replays_to_win(snapshot, s)
+
+
+# ----------------------------------------------------------------- twins in the key
+
+
+def twin_position(on_heart: bool) -> dict[str, Any]:
+    """5♠ 4♦ lie on 6♥ (``on_heart``) or on its twin 6♦; 6♥ can go home at once."""
+    pile = "5S 4D"
+    return position(
+        tableau=[
+            "KH QC JH",
+            "KC QH JC TD 9S",
+            "4S | 6S 5D",
+            "KD QS JD",
+            "KS QD JS TH 9C",
+            "9H 5C 3D | 7C 6H" + (" " + pile if on_heart else ""),
+            "9D 8D 8H | 6D" + ("" if on_heart else " " + pile),
+        ],
+        foundations=[3, 5, 2, 4],
+        waste="TC 7D 7S 8C 6C 8S",
+        stock="7H TS",
+    )
+
+
+def test_the_key_ignores_which_twin_a_pile_lies_on() -> None:
+    on_heart = Game.from_snapshot(twin_position(True))
+    on_diamond = Game.from_snapshot(twin_position(False))
+    assert position_key(on_heart) == position_key(on_diamond)
+    on_diamond.play("T6-F2")  # now 6♥ is home: another key
+    assert position_key(on_heart) != position_key(on_diamond)
+
+
+def test_a_partial_run_onto_the_twin_comes_with_the_card_it_frees_going_home() -> None:
+    """The move that only swaps twins keeps the key, so the macro that makes it also sends
+    the freed card home; the search then finds the win through it."""
+    snapshot = twin_position(True)
+    g = Game.from_snapshot(snapshot)
+    partial = [m for m in children(g) if m[0] == move_code(parse_pile("T6"), parse_pile("T7"), 2)]
+    assert partial == [(partial[0][0], move_code(parse_pile("T6"), parse_pile("F2")))]
+    s = solve(snapshot)
+    assert s.verdict == "winnable"
+    assert replays_to_win(snapshot, s)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_joined_draws_change_the_position_as_the_engine_draws_do(draw: int) -> None:
+    """The search pushes the draws between two recycles as one code; that code changes the
+    position exactly as the engine's own draws do, and the line splits it into them."""
+    g = Game(17412541332, draw)
+    g.play("S-W")
+    stops = search_module.stock_stops(g)
+    for steps, card in stops:
+        joined = search_module.draw_codes(g, steps)
+        one_by_one = g.copy()
+        for code in search_module.expand_draws(list(joined), draw):
+            assert code in one_by_one.legal_codes()
+            one_by_one.push(code)
+        probe = g.copy()
+        for code in joined:
+            probe.push(code)
+        assert (probe.stock, probe.waste, probe.recycles) == (
+            one_by_one.stock,
+            one_by_one.waste,
+            one_by_one.recycles,
+        )
+        assert probe.waste[-1] == card
+        for _ in joined:
+            probe.pop()
+        assert (probe.stock, probe.waste, probe.recycles) == (g.stock, g.waste, g.recycles)
+    assert max(len(search_module.draw_codes(g, steps)) for steps, _ in stops) <= 3
+
+
+def test_a_run_empties_a_column_only_for_a_king_to_fill_it_next() -> None:
+    """7♣ can leave T1 for 8♥; that empties T1, worth it only with a King moving in next
+    (K♦ off its face-down card, or one from the stock) — and not while another column is
+    empty."""
+    tableau = ["7C", "8H", "4S | KD", "QS", "JS", "TS", "9S"]
+    g = Game.from_snapshot(position(tableau=tableau, foundations=[3, 7, 12, 6]))
+    empties = move_code(parse_pile("T1"), parse_pile("T2"))
+    joined = [m for m in children(g) if m[0] == empties]
+    assert (empties, move_code(parse_pile("T3"), parse_pile("T1"))) in joined
+    for macro in joined:
+        assert macro[-1] & 15 == parse_pile("T1")
+        probe = g.copy()
+        for code in search_module.expand_draws(list(macro), 1):
+            probe.push(code)
+        assert CARD_NAMES[probe.up[0][0]][0] == "K"
+    open_column = Game.from_snapshot(
+        position(tableau=tableau[:-1], foundations=[3, 7, 12, 6], stock="9S")
+    )
+    assert not [m for m in children(open_column) if m[0] == empties]
+
+
+def test_draw_three_pauses_for_the_same_deal_in_draw_one() -> None:
+    """With a budget, a Draw 3 search that is not done early pauses while the same
+    position in Draw 1 is searched (a Draw 1 loss proves the Draw 3 loss). That Draw 1
+    position is the one given, not the one the Draw 3 search paused at: this deal is won in
+    Draw 3, and no budget may call it lost."""
+    game = Game(8948579833, 3)
+    for states in (500, 2_000, 8_000):
+        assert solve(game, max_states=states).verdict != "unwinnable", states
+    s = solve(game, budget=30)
+    assert s.verdict == "winnable"
+    assert replays_to_win(game, s)
+
+
+def test_a_draw_three_loss_proved_through_draw_one() -> None:
+    """Deal 17561333413 is lost in Draw 1 after about 800 positions, in Draw 3 only after
+    some 80 000: with the Draw 1 search the Draw 3 loss comes within 20 000."""
+    game = Game(17561333413, 3)
+    s = solve(game, max_states=20_000)
+    assert s.verdict == "unwinnable"
+    assert 0.3 * 20_000 < s.states < 0.3 * 20_000 + 2_000
+
+
+def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched() -> None:
+    """Waste lengths 4 → 7 → 10 (draws of three) → the whole stock → 0, 3, 6…: from a
+    length seen, draws alone reach the longer ones of its remainder and the multiples of
+    three (key 0); nothing reaches a length that is not a multiple of three from those."""
+    dominated = search_module._dominated
+    lengths: dict[tuple[int, ...], list[int]] = {}
+    rest = (1, 2, 3)
+    assert not dominated(lengths, (*rest, 60 + 7), 3)
+    assert dominated(lengths, (*rest, 60 + 10), 3)  # 7 + 3
+    assert not dominated(lengths, (*rest, 60 + 4), 3)  # 4 reaches 7, not the other way
+    assert not dominated(lengths, (*rest, 60 + 5), 3)
+    assert dominated(lengths, (*rest, 0), 3)  # a multiple of three, or the whole stock
+    assert not dominated(lengths, (9, 9, 9, 0), 3)  # another position
+    assert not dominated(lengths, (9, 9, 9, 60 + 2), 3)  # from 0, no length of 2
+    assert lengths == {rest: [67, 64, 65], (9, 9, 9): [0, 62]}

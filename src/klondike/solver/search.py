@@ -8,8 +8,11 @@ returns, groups them into macro moves and pushes/pops them with :meth:`Game.push
 from __future__ import annotations
 
 import functools
+import hashlib
 import time
+import warnings
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..cards import F0, KING, PARENTS, RANK, SUIT, T0, WASTE
 from ..errors import KlondikeError
@@ -18,11 +21,17 @@ from ..rules import Rules
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
 Macro = tuple[int, ...]
+# A position's key (position_key): numbers only.
+Key = tuple[int, ...]
 
 RECYCLE_TARGET = 0  # W-S: the stock is pile 0
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
 MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
+# Draw 3 without a pass limit: the shares of the budget (from the start) after which the
+# Draw 3 search pauses for the Draw 1 search, and after which that gives up.
+DRAW_THREE_FIRST = 0.3
+DRAW_ONE_UNTIL = 0.6
 # When set, every waste macro is checked against the engine's legal_codes (slow; tests).
 VERIFY_MACROS = False
 # CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
@@ -155,55 +164,90 @@ def stock_stops(game: Game) -> list[tuple[int, int]]:
 
 
 def draw_codes(game: Game, steps: int) -> Macro:
-    """The codes of the first ``steps`` draws and recycles from ``game``'s stock."""
+    """The codes of the first ``steps`` draws and recycles from ``game``'s stock, the draws
+    between two recycles pushed as one code of their total count (:func:`expand_draws`
+    splits it into the engine's draws again: pushing it changes the position exactly as
+    they do)."""
+    draw = game.draw
     p = len(game.waste)
     n = p + len(game.stock)
     codes = []
+    drawn = 0
     for _ in range(steps):
         if p < n:
-            count = min(game.draw, n - p)
-            codes.append((count << 8) | WASTE)  # S-W
+            count = min(draw, n - p)
+            drawn += count
             p += count
         else:
+            if drawn:
+                codes.append((drawn << 8) | WASTE)  # S-W, several draws at once
+                drawn = 0
             codes.append((n << 8) | (WASTE << 4) | RECYCLE_TARGET)  # W-S
             p = 0
+    if drawn:
+        codes.append((drawn << 8) | WASTE)
     return tuple(codes)
 
 
-def position_key(game: Game, mode: Mode | None = None) -> bytes:
+def expand_draws(codes: list[int], draw: int) -> list[int]:
+    """The engine codes of a line whose draws :func:`draw_codes` may have joined: each
+    S-W of more than ``draw`` cards split into draws of ``draw`` cards (the last one fewer
+    when the stock runs out)."""
+    line: list[int] = []
+    for code in codes:
+        count = code >> 8
+        if code & 0xFF == WASTE and count > draw:  # S-W: stock (0) to waste
+            while count:
+                step = min(draw, count)
+                line.append((step << 8) | WASTE)
+                count -= step
+        else:
+            line.append(code)
+    return line
+
+
+def position_key(game: Game, mode: Mode | None = None) -> Key:
     """A key equal for positions with the same future (see docs/solver.md).
 
     Columns are taken in any order (a column is its face-down pile, named by its top card,
-    and its face-up run); the stock and waste hold the cards found nowhere else, always in
-    the same cyclic order, so only the waste's length counts, and only as far as draws and
-    recycles cannot reach one position from the other.
+    and the bottom card of its face-up run); of the other face-up column cards only the
+    set counts, not which of two twins each lies on (docs/solver.md, "twins"). The stock
+    and waste hold the cards found nowhere else, always in the same cyclic order, so only
+    the waste's length counts, and only as far as draws and recycles cannot reach one
+    position from the other.
     """
-    columns = sorted(
-        [
-            bytes(d[-1:] + u) if d else b"\xff" + bytes(u)
-            for d, u in zip(game.down, game.up, strict=True)
-        ]
+    down, up, found = game.down, game.up, game.foundations
+    # Each column as one number below 53 * 53: its face-down top (52: none) and its
+    # bottom face-up card (52: none); the set of face-up cards as bits.
+    columns: list[int] = []
+    visible = 0
+    for i in range(7):
+        pile, run = down[i], up[i]
+        columns.append((pile[-1] if pile else 52) * 53 + (run[0] if run else 52))
+        for c in run:
+            visible |= 1 << c
+    columns.sort()
+    first = ((columns[0] * 4096 + columns[1]) * 4096 + columns[2]) * 4096 + columns[3]
+    rest = ((columns[4] * 4096 + columns[5]) * 4096 + columns[6]) * 65536 + (
+        found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
     )
     if mode is None:
         mode = mode_of(game)
     if mode.ordered_redeal:
         # A shuffled redeal whose order matters: the stock, the waste and the pass count.
-        columns.append(bytes((*game.foundations, 200, *game.stock, 201, *game.waste)))
-        columns.append(str(game.recycles).encode())
-        return b"|".join(columns)
+        return (visible, first, rest, game.recycles, len(game.waste), *game.stock, *game.waste)
     p = len(game.waste)
     if mode.free_stock and mode.engine_stock:
         p = 0  # Draw 1, no pass limit: the order of the stock changes nothing
     elif mode.limited:
-        columns.append(str(game.recycles).encode())  # the passes left count
+        p += 100 * (game.recycles + 1)  # the passes left count
     elif (p % game.draw == 0 or not game.stock) and not (
         mode.auto_aces and any(RANK[c] == 1 for c in (*game.stock, *game.waste))
     ):
         p = 0  # every such waste length is reachable from every other one
     else:
         p += 60
-    columns.append(bytes((*game.foundations, p)))
-    return b"|".join(columns)  # "|" (124) is no card
+    return (visible, first, rest, p)
 
 
 def _foundation_card(code: int, game: Game) -> int:
@@ -289,15 +333,22 @@ def engine_stops(
 
 
 def children(
-    game: Game, truncation: Truncation | None = None, mode: Mode | None = None
+    game: Game,
+    truncation: Truncation | None = None,
+    mode: Mode | None = None,
+    follow: bool = True,
 ) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
     :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
+    With ``follow``, a run that empties a column comes joined with each King move that
+    fills it next (docs/solver.md, "empty columns"); without, alone.
     """
     if mode is None:
         mode = mode_of(game)
+    follow = follow and not mode.engine_stock
+    emptying: list[tuple[int, int]] = []  # (move, the column it empties)
     found = game.foundations
     down, up = game.down, game.up
     codes = game.legal_codes()
@@ -337,14 +388,18 @@ def children(
                 if count == len(up[i]):
                     if down[i]:
                         scored.append((80 + len(down[i]), (code,)))  # reveals a card
-                    else:
+                    elif not follow:
                         scored.append((30, (code,)))  # empties the column
+                    elif first_empty < 0:
+                        # Only for a King to fill it next (docs/solver.md, "empty columns").
+                        emptying.append((code, source))
                 else:
                     # Part of a run: only worth it when the card it uncovers goes home
                     # now (docs/solver.md, "partial runs").
                     exposed = up[i][-count - 1]
                     if found[SUIT[exposed]] == RANK[exposed] - 1:
-                        scored.append((65, (code,)))
+                        home = 0x100 | (source << 4) | (F0 + SUIT[exposed])
+                        scored.append((65, (code, home)))
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
             found[SUIT[card]] -= 1
@@ -372,6 +427,12 @@ def children(
                 # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
                 # goes to a column only for a card to go on it (docs/solver.md).
                 scored.append((50 - penalty, (*draws, code)))
+    for code, column in emptying:
+        game.push(code)
+        for macro in children(game, truncation, mode, follow=False):
+            if any(c & 15 == column for c in macro):  # a King into the emptied column
+                scored.append((30, (code, *macro)))
+        game.pop()
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
 
@@ -501,7 +562,13 @@ def search(
         return SearchResult([], 0, True)
     mode = mode_of(game)
     if not mode.ordered_redeal:
-        return _search(game, mode, Truncation(), deadline, max_states)
+        if game.draw > 1 and not (mode.limited or mode.engine_stock):
+            result = _search_with_draw_one(game, mode, deadline, max_states)
+        else:
+            result = _search(game, mode, Truncation(), deadline, max_states)
+        if result.codes is not None:
+            result.codes = expand_draws(result.codes, game.draw)
+        return result
     # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
     # (any stock card can be played at any time): if even that is lost, so is this one.
@@ -536,6 +603,73 @@ def search(
         passes *= 4
 
 
+def _dominated(waste_lengths: dict[Key, list[int]], key: Key, draw: int) -> bool:
+    """True if draws alone lead to the position of ``key`` from one already seen (then it
+    has nothing new: docs/solver.md, "waste lengths"); else it is recorded as seen.
+
+    ``key[-1]`` is 0 for the waste lengths that a multiple of ``draw`` (or the whole
+    stock) gives — draws and recycles lead there from every length — and 60 + the length
+    otherwise, which draws reach only from a shorter length by a multiple of ``draw``."""
+    rest, p = key[:-1], key[-1]
+    lengths = waste_lengths.get(rest)
+    if lengths is None:
+        waste_lengths[rest] = [p]
+        return False
+    if p == 0:
+        return True  # (the same key is caught before: another length is seen)
+    for q in lengths:
+        if q and q < p and (p - q) % draw == 0:
+            return True
+    lengths.append(p)
+    return False
+
+
+def _draw_one(game: Game) -> Game | None:
+    """The same position in Draw 1 (None if the rules have no Draw 1)."""
+    relaxed = game.copy()
+    relaxed.history = []
+    try:
+        relaxed._configure(game.rules, 1, game.scoring)
+    except KlondikeError:
+        return None
+    return relaxed
+
+
+def _search_with_draw_one(
+    game: Game, mode: Mode, deadline: float | None, max_states: int | None
+) -> SearchResult:
+    """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
+    allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
+
+    With a budget, the Draw 3 search gets the first :data:`DRAW_THREE_FIRST` of it; if
+    undecided, the Draw 1 search up to :data:`DRAW_ONE_UNTIL`, then Draw 3 resumes.
+    """
+    # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
+    relaxed = _draw_one(game)
+    run = _Search(game, mode, Truncation())
+    if deadline is None and max_states is None:
+        result = run.resume(None, None)
+        run.close()
+        return result
+    start = time.monotonic()
+    first = None if deadline is None else start + DRAW_THREE_FIRST * (deadline - start)
+    until = None if deadline is None else start + DRAW_ONE_UNTIL * (deadline - start)
+    share = None if max_states is None else max(1, int(DRAW_THREE_FIRST * max_states))
+    result = run.resume(first, share)
+    if result.complete or relaxed is None:
+        run.close()
+        return result
+    left = None if max_states is None else max(1, int(DRAW_ONE_UNTIL * max_states) - run.states)
+    proof = search(relaxed, deadline=until, max_states=left)
+    if proof.codes is None and proof.complete:
+        run.close()
+        return SearchResult(None, run.states + proof.states, True)
+    rest = None if max_states is None else max(run.states, max_states - proof.states)
+    result = run.resume(deadline, rest)
+    run.close()
+    return SearchResult(result.codes, result.states + proof.states, result.complete)
+
+
 def _search(
     game: Game,
     mode: Mode,
@@ -543,44 +677,116 @@ def _search(
     deadline: float | None,
     max_states: int | None,
 ) -> SearchResult:
-    push, pop = game.push, game.pop
-    seen: set[bytes] = {position_key(game, mode)}
-    frames: list[list[Macro]] = [children(game, truncation, mode)]
-    path: list[Macro] = []
-    states = 0
-    clock = time.monotonic
-    limit = max_states if max_states is not None else -1
-    while frames:
-        pending = frames[-1]
-        if not pending:
-            frames.pop()
-            if path:
-                for _ in path.pop():
-                    pop()
-            continue
-        macro = pending.pop()
-        for code in macro:
-            push(code)
-        states += 1
-        if game.won:
-            line = [c for m in path for c in m] + list(macro)
-            for _ in range(len(line)):
-                pop()
-            return SearchResult(line, states, True)
-        # the budget counts every position reached, a repeated one too, so it always ends
-        if states == limit or (deadline is not None and states & 1023 == 0 and clock() > deadline):
-            for _ in macro:
-                pop()
-            for m in reversed(path):
-                for _ in m:
-                    pop()
-            return SearchResult(None, states, False)
+    run = _Search(game, mode, truncation)
+    result = run.resume(deadline, max_states)
+    run.close()
+    return result
+
+
+class _Search:
+    """A depth-first search that can stop at a budget and resume later where it stopped.
+
+    While stopped, ``game`` holds the position the search stopped at; :meth:`close` plays
+    it back to where the search began.
+    """
+
+    def __init__(self, game: Game, mode: Mode, truncation: Truncation) -> None:
+        self.game = game
+        self.mode = mode
+        self.truncation = truncation
         key = position_key(game, mode)
-        if key in seen:
+        self.seen: set[Key] = {key}
+        # Draw 3 without a pass limit: the waste lengths seen with each rest of the key.
+        self.waste_lengths: dict[Key, list[int]] | None = None
+        if game.draw > 1 and not (mode.limited or mode.engine_stock or mode.ordered_redeal):
+            self.waste_lengths = {key[:-1]: [key[-1]]}
+        self.frames: list[list[Macro]] = [children(game, truncation, mode)]
+        self.path: list[Macro] = []
+        self.states = 0
+
+    def resume(self, deadline: float | None, max_states: int | None) -> SearchResult:
+        """Search on until a win, the end, ``deadline`` or ``max_states`` positions in all
+        (counting every position reached, a repeated one too, so it always ends)."""
+        game, mode, truncation = self.game, self.mode, self.truncation
+        push, pop = game.push, game.pop
+        seen, frames, path = self.seen, self.frames, self.path
+        waste_lengths, draw = self.waste_lengths, game.draw
+        states = self.states
+        clock = time.monotonic
+        limit = max_states if max_states is not None else -1
+        while frames:
+            pending = frames[-1]
+            if not pending:
+                frames.pop()
+                if path:
+                    for _ in path.pop():
+                        pop()
+                continue
+            if states >= limit >= 0 or (
+                deadline is not None and states & 1023 == 0 and clock() > deadline
+            ):
+                self.states = states
+                return SearchResult(None, states, False)
+            macro = pending.pop()
+            for code in macro:
+                push(code)
+            states += 1
+            if game.won:
+                line = [c for m in path for c in m] + list(macro)
+                for _ in range(len(line)):
+                    pop()
+                path.clear()
+                frames.clear()
+                self.states = states
+                return SearchResult(line, states, True)
+            key = position_key(game, mode)
+            if key in seen or (waste_lengths is not None and _dominated(waste_lengths, key, draw)):
+                for _ in macro:
+                    pop()
+                continue
+            seen.add(key)
+            path.append(macro)
+            frames.append(children(game, truncation, mode))
+        self.states = states
+        return SearchResult(None, states, True)
+
+    def close(self) -> None:
+        """Take back the moves of the path: ``game`` is where the search began."""
+        for macro in reversed(self.path):
             for _ in macro:
-                pop()
-            continue
-        seen.add(key)
-        path.append(macro)
-        frames.append(children(game, truncation, mode))
-    return SearchResult(None, states, True)
+                self.game.pop()
+        self.path.clear()
+        self.frames.clear()
+
+
+def stale_compiled(module_file: str) -> bool:
+    """True if ``module_file`` is a compiled copy of this module (``python -m
+    klondike.solver.build``) built from a source other than the ``search.py`` beside it."""
+    path = Path(module_file)
+    if path.suffix == ".py":
+        return False
+    source, stamp = path.with_name("search.py"), path.with_name("search.stamp")
+    try:
+        built_from = stamp.read_text().strip()
+        return hashlib.sha256(source.read_bytes()).hexdigest() != built_from
+    except OSError:
+        return True
+
+
+def _give_way_to_the_source() -> None:
+    """Run the source in this compiled module's namespace when the source changed since
+    the build: every name then holds the source's function, class or value."""
+    namespace = globals()
+    namespace["_RUNNING_SOURCE"] = True
+    path = Path(__file__).with_name("search.py")
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    warnings.warn(
+        "the compiled search is older than search.py: using the source "
+        "(python -m klondike.solver.build compiles it again)",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+
+
+if not globals().get("_RUNNING_SOURCE") and stale_compiled(__file__):
+    _give_way_to_the_source()

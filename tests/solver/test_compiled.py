@@ -1,0 +1,63 @@
+"""The compiled search (python -m klondike.solver.build) and its pure-Python fallback."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from klondike import Game
+from klondike.solver import build
+from klondike.solver import search as loaded
+
+DEALS = [18783231728, 9184956842, 21502474832, 22682514356, 16840250322, 28883935829]
+
+
+def pure_search(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The search run from its source, whether or not a compiled copy is loaded."""
+    name = "klondike.solver._pure_search"
+    spec = importlib.util.spec_from_file_location(name, build.SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_loaded_search_and_the_source_search_alike(
+    draw: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same verdicts, same positions counted, same lines: compiled or not, one search."""
+    pure = pure_search(monkeypatch)
+    assert pure.__file__ == str(build.SOURCE)
+    for deal in DEALS:
+        results = []
+        for module in (loaded, pure):
+            g = Game(deal, draw)
+            g.history = []
+            r = module.search(g, max_states=2_000)
+            results.append((r.codes, r.states, r.complete))
+        assert results[0] == results[1], deal
+
+
+def test_a_compiled_module_built_from_another_source_is_stale(tmp_path: Path) -> None:
+    (tmp_path / "search.py").write_text("x = 1\n")
+    compiled = tmp_path / "search.cpython-311-x86_64-linux-gnu.so"
+    compiled.write_bytes(b"")
+    assert loaded.stale_compiled(str(compiled))  # no stamp
+    (tmp_path / "search.stamp").write_text(build.source_digest(tmp_path / "search.py") + "\n")
+    assert not loaded.stale_compiled(str(compiled))
+    (tmp_path / "search.py").write_text("x = 2\n")
+    assert loaded.stale_compiled(str(compiled))
+    assert not loaded.stale_compiled(str(tmp_path / "search.py"))  # the source itself
+
+
+def test_without_mypyc_nothing_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = build.compiled_files()
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert build.build() is False
+    assert build.compiled_files() == before
