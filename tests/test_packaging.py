@@ -36,11 +36,15 @@ def pip(*args: str) -> None:
 
 
 def package_files() -> list[str]:
-    """Every file of the import package, as the wheel names it (``klondike/…``)."""
+    """Every file of the import package, as the wheel names it (``klondike/…``); not the
+    search compiled on this machine (``python -m klondike.solver.build``), which stays out."""
     return sorted(
         str(path.relative_to(PACKAGE.parent))
         for path in PACKAGE.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix != ".so"
+        and path.name != "search.stamp"
     )
 
 
