@@ -197,5 +197,6 @@ def test_classic_redeal_is_shuffled_and_undo_restores_the_waste(open_table: Open
     for moves in (7, 6):
         table.page.locator("#undo").click()
         table.page.wait_for_function(f"window.klondike.state.view.moves === {moves}")
+    table.settle()  # the view is in; the table draws it on the next frame
     assert table.cards_in("W") == ["4H", "3D", "2C"]
     assert table.check()["waste"]["count"] == 6

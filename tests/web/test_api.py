@@ -161,7 +161,16 @@ def test_classic_take_back_refused_through_the_api(client: TestClient, db_path: 
 
 @pytest.mark.parametrize(
     "body",
-    [{"draw": 2}, {"scoring": "easy"}, {"draw": "1"}, {"colour": "red"}, [], {"code": 5}],
+    [
+        {"draw": 2},
+        {"scoring": "easy"},
+        {"draw": "1"},
+        {"draw": True},  # not taken for 1
+        {"winnable": 1},
+        {"colour": "red"},
+        [],
+        {"code": 5},
+    ],
 )
 def test_bad_new_game_bodies_get_422(client: TestClient, body: object) -> None:
     response = client.post("/api/games", json=body)

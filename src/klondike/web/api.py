@@ -22,7 +22,15 @@ from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+)
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -121,13 +129,24 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _not_a_bool(value: object) -> object:
+    """Refuse ``true``/``false`` where a number is asked for (pydantic takes ``true`` for 1)."""
+    if isinstance(value, bool):
+        raise ValueError("a number is required, not true or false")
+    return value
+
+
+Draw = Annotated[Literal[1, 3], BeforeValidator(_not_a_bool)]
+"""Cards per draw in a request body: 1 or 3, never ``true``."""
+
+
 class NewGame(Strict):
     """Start a game: a random deal of a mode, or the deal a code names."""
 
     rules: StrictStr = Field(
         "app", max_length=100, description="the version: app, classic or solitaer"
     )
-    draw: Literal[1, 3] | None = Field(None, description="default: the version's first")
+    draw: Draw | None = Field(None, description="default: the version's first")
     scoring: Literal["normal", "vegas", "none"] | None = Field(
         None, description="default: the version's first"
     )
