@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0
+from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
 from ..game import Game, Move
 from .search import children, search
 
@@ -58,7 +58,7 @@ def _game_of(position: Game | Mapping[str, Any]) -> Game:
 
 
 def _move(code: int) -> Move:
-    return Move(PILE_NAMES[(code >> 4) & 15], PILE_NAMES[code & 15])
+    return Move(PILE_NAMES[source_of(code)], PILE_NAMES[target_of(code)])
 
 
 def solve(
@@ -138,7 +138,7 @@ def describe_line(position: Game | Mapping[str, Any], line: tuple[Move, ...]) ->
     for move in line:
         game.play(move)
         code = game.history[-1][0]
-        count, source, target = code >> 8, (code >> 4) & 15, code & 15
+        count, source, target = count_of(code), source_of(code), target_of(code)
         if source == STOCK:
             words.append("draw " + " ".join(CARD_NAMES[c] for c in game.waste[-count:]))
         elif target == STOCK:

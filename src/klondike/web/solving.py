@@ -25,12 +25,14 @@ from datetime import date
 from typing import Any, TypedDict, TypeVar
 
 from klondike import Game
-from klondike.cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, WASTE
+from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
 from klondike.rules import MODES, Mode, rules_for
-from klondike.solver import hint, solve
+from klondike.solver import describe_line, hint, solve
 from klondike.solver.daily import daily_deal
 from klondike.store import database as store
+
+STOCK_NAME = PILE_NAMES[STOCK]
 
 HINT_BUDGET = 2.0
 """Seconds the solver may take for a hint."""
@@ -83,26 +85,13 @@ def hint_of(snapshot: dict[str, Any], budget: float) -> HintAnswer:
         "states": found.solution.states,
         "seconds": round(found.solution.seconds, 3),
     }
-    if found.move is None:
+    move = found.move
+    if move is None:
         return answer
-    probe = game.copy()
-    probe.play(found.move)
-    code = probe.history[-1][0]
-    count, source, target = code >> 8, (code >> 4) & 15, code & 15
-    answer["move"] = f"{_pile(source)}-{_pile(target)}"
-    answer["source"], answer["target"] = _pile(source), _pile(target)
-    if source >= T0:
-        answer["card"] = CARD_NAMES[game.up[source - T0][-count]]
-    elif source == WASTE and target != STOCK:
-        answer["card"] = CARD_NAMES[game.waste[-1]]
-    elif F0 <= source < T0:
-        suit = source - F0
-        answer["card"] = CARD_NAMES[suit * 13 + game.foundations[suit] - 1]
+    answer["move"], answer["source"], answer["target"] = str(move), move.source, move.target
+    if STOCK_NAME not in (move.source, move.target):
+        answer["card"] = describe_line(game, (move,))[0]  # the face-up card it moves
     return answer  # a draw or a recycle names no card: it turns the stock
-
-
-def _pile(index: int) -> str:
-    return PILE_NAMES[index]
 
 
 def prove(deal: int, mode: Mode, budget: float) -> Proof | None:
