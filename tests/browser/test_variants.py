@@ -93,6 +93,7 @@ def test_app_foundation_card_can_be_dragged_back(open_table: Opener) -> None:
     table = open_table(table_of("app", foundations={"S": 2}, tableau=["3H", *COLUMNS[1:]]))
     table.drag(table.card("2S"), table.card("3H"))
     table.page.wait_for_function("window.klondike.state.view.moves === 1")
+    table.settle()  # the view is in; the table draws it on the next frame
     assert table.cards_in("T1") == ["3H", "2S"]
 
 
