@@ -18,6 +18,8 @@ MESSAGES: dict[str, str] = {
     "nothing_to_undo": "nothing to undo",
     "undo_limit": "only the last {limit} actions can be undone",
     "won_no_undo": "the game is won: it cannot be undone",
+    "no_finish": "there is no finish: drawing and putting cards up does not win from here "
+    "whatever order the stock is in",
     "not_text": "a {what} must be text, not {type}",
     "bad_move_text": "“{text}” is not a move: write SOURCE-TARGET, for example T2-T6 or W-F",
     "bad_pile": "“{text}” is not a pile: use S, W, F1–F4 or T1–T7",

@@ -18,6 +18,7 @@ back only the last 100 actions).
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -73,6 +74,8 @@ POINTS: dict[str, tuple[int, int, int, int]] = {
 START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
 UNLIMITED = 1 << 62
 """The recycle limit of a scoring without a pass limit."""
+FINISH_ORDERS_TRIED = 4
+"""Finish is offered with at most this many unseen stock cards (every order is tried: 24)."""
 
 Flight = tuple[MoveCode, bool]
 """An Ace that went to its foundation by itself: its move code, and whether a face-down
@@ -616,6 +619,64 @@ class Game:
             trial.push(code)
             moves.append(_move_of(code))
         return moves
+
+    def unseen_stock(self) -> list[Card]:
+        """The stock cards whose order the player has not seen, top last: the whole stock
+        before its first turn-over and after a shuffled redeal; none once a stock that keeps
+        its order has been turned over (each of its cards lay face up on the waste).
+
+        The player knows which cards the stock holds (every card found nowhere else), only
+        not, for these, in which order.
+
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> len(g.unseen_stock())
+        24
+        """
+        if self.recycles and not self._shuffle:
+            return []
+        return self.stock[:]
+
+    def can_finish(self) -> bool:
+        """True if :meth:`finish_line` wins whatever order the unseen stock lies in.
+
+        In Draw 1 without a pass limit it always does once every tableau card is face up
+        (docs/rules.md, "Finish"); otherwise every order of the unseen stock cards is
+        tried, as long as there are at most :data:`FINISH_ORDERS_TRIED` of them. So the
+        offer depends only on what the player has seen.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").can_finish()
+        False
+        """
+        if self.won or any(self.down):
+            return False
+        unseen = self.unseen_stock()
+        if not unseen or (self.draw == 1 and self._recycle_limit == UNLIMITED):
+            return self.finish_line() is not None
+        if len(unseen) > FINISH_ORDERS_TRIED:
+            return False
+        trial = self.copy()
+        for order in itertools.permutations(unseen):
+            trial.stock = list(order)
+            if trial.finish_line() is None:
+                return False
+        return True
+
+    def finish_move(self) -> Move:
+        """The next move of the finish line, when :meth:`can_finish`: a card that can go
+        home goes (the lowest move code first), else the stock is drawn or turned over —
+        so the choice depends only on face-up cards. Raises :class:`IllegalMove` when
+        there is no finish.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_move()
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: there is no finish: drawing and putting cards up does \
+not win from here whatever order the stock is in
+        """
+        line = self.finish_line() if self.can_finish() else None
+        if not line:
+            raise IllegalMove("no_finish")
+        return line[0]
 
     def _resolve(self, move: Move | str) -> MoveCode:
         """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""

@@ -226,7 +226,14 @@ class Undo(Strict):
     action: Literal["undo"]
 
 
-Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo, Field(discriminator="action")]
+class Finish(Strict):
+    """Play the next move of the finish line (`Game.finish_move`)."""
+
+    version: Version
+    action: Literal["finish"]
+
+
+Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo | Finish, Field(discriminator="action")]
 
 
 class Presence(Strict):
@@ -322,7 +329,7 @@ class GameView(BaseModel):
     foundations: list[list[str]]
     tableau: list[Column]
     targets: dict[str, list[str]]
-    finish: list[str] | None
+    finish: bool
     last: Last | None
     hints: int
     daily: str | None
@@ -547,7 +554,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         responses=_errors(400, 404, 409),
     )
     def act(game_id: Id, action: Annotated[Action, Body()]) -> JSONResponse:
-        """Play one action (tap, double_tap, drag, move, undo) on the version named."""
+        """Play one action (tap, double_tap, drag, move, undo, finish) on the version named."""
         gesture = action.model_dump(exclude={"version", "action"})
         return _json(games.act(game_id, action.version, action.action, **gesture))
 

@@ -528,7 +528,7 @@ class Games:
         target: str | None = None,
         move: str | None = None,
     ) -> dict[str, Any]:
-        """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``) on
+        """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``, ``finish``) on
         ``version`` of a game; the new view (with ``played``), committed before it returns."""
         entry = self.get(game_id)
         with entry.lock:
@@ -602,6 +602,8 @@ def _apply(
         return game.play(Move.from_text(move))
     if action == "undo":
         return game.undo()
+    if action == "finish":
+        return game.play(game.finish_move())
     raise ValueError(f"unknown action {action!r}")
 
 

@@ -47,12 +47,6 @@ def rules_view(rules: Rules) -> dict[str, Any]:
     }
 
 
-def _finish(game: Game) -> list[str] | None:
-    """The moves of `Game.finish_line` as text, or None."""
-    line = game.finish_line()
-    return None if line is None else [str(move) for move in line]
-
-
 def game_view(
     game: Game,
     *,
@@ -91,6 +85,6 @@ def game_view(
         "foundations": table["foundations"],
         "tableau": table["tableau"],
         "targets": game.drop_targets() if status == "playing" else {},
-        "finish": _finish(game) if status == "playing" else None,
+        "finish": status == "playing" and game.can_finish(),
         "last": last,
     }

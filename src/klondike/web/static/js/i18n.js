@@ -364,6 +364,8 @@ const GERMAN_REASONS = {
   nothing_to_undo: "nichts rückgängig zu machen",
   undo_limit: "nur die letzten {limit} Aktionen können rückgängig gemacht werden",
   won_no_undo: "die Partie ist gewonnen: sie kann nicht zurückgenommen werden",
+  no_finish:
+    "kein Fertigspielen möglich: Ziehen und Ablegen gewinnt von hier nicht, in welcher Reihenfolge der Talon auch liegt",
   not_text: "{what} muss Text sein, nicht {type}",
   bad_move_text: "„{text}“ ist kein Zug: QUELLE-ZIEL schreiben, zum Beispiel T2-T6 oder W-F",
   bad_pile: "„{text}“ ist kein Stapel: S, W, F1–F4 oder T1–T7",
