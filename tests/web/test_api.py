@@ -21,6 +21,9 @@ from klondike.web import api
 from klondike.web.api import create_app
 from klondike.web.games import PRESENCE_GRACE_S
 
+UNTAPPABLE_T1 = "KL1-D1N-AAAAAAH"
+"""A deal whose column 1 card cannot go home: a tap on it plays nothing."""
+
 BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "undos", "targets")
 
 
@@ -444,7 +447,8 @@ def shown(client: TestClient, view: dict[str, Any], visible: bool) -> dict[str, 
 def test_clock_starts_with_the_first_action(db_path: Path) -> None:
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
-        view = client.get("/api/game").json()
+        # a deal whose column 1 shows no Ace, so that tapping it plays nothing
+        view = client.post("/api/games", json={"code": UNTAPPABLE_T1}).json()
         assert view["elapsed_ms"] == 0 and view["clock_running"] is False
         view = shown(client, view, True)  # a page shows the new deal: no one played yet
         clock.seconds += 210  # a deal left untouched for 3.5 minutes
