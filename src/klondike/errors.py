@@ -64,7 +64,7 @@ MESSAGES: dict[str, str] = {
     "bad_scoring": "scoring is “normal”, “vegas” or “none”, not {value}",
     "bad_rules": "the version is one of {keys}, not {value}",
     "draw_not_in_rules": "{rules} is played with {draws}, not Draw {draw}",
-    "scoring_not_in_rules": "{rules} is played with scoring {scorings}, not {scoring}",
+    "scoring_not_in_rules": "{rules} is played {played}, not {asked}",
     "bad_deal": "a deal number is a whole number from 0 to 34359738367, not {value}",
     # snapshots
     "bad_snapshot": "not a valid game snapshot: {detail}",
