@@ -985,3 +985,24 @@ def test_a_code_that_is_not_ascii_is_refused_with_its_reason(client: TestClient,
     assert answer.json()["error"]["reason"] == "code_not_ascii"
     assert code[-1] in answer.json()["error"]["message"]
     assert client.get("/api/stats").json()["recent"] == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "draw", "scoring"), [("solitaer", 3, "none"), ("app", 3, "vegas")]
+)
+def test_the_next_game_after_a_win_keeps_the_version_and_mode(
+    client: TestClient, db_path: Path, rules: str, draw: int, scoring: str
+) -> None:
+    last = position(
+        tableau=["KC"],
+        foundations={"S": 13, "H": 13, "D": 13, "C": 12},
+        draw=draw,
+        scoring=scoring,
+        rules=rules,
+    )
+    game_id = insert(db_path, Game.from_snapshot(last))
+    view = client.get(f"/api/games/{game_id}").json()
+    assert act(client, view, "tap", pile="T1").json()["won"]
+    after = client.get("/api/game").json()  # a reload after the win
+    assert after["id"] != game_id
+    assert (after["rules"]["key"], after["draw"], after["scoring"]) == (rules, draw, scoring)
