@@ -16,6 +16,7 @@ MESSAGES: dict[str, str] = {
     # moves and gestures
     "game_won": "the game is won: no more moves",
     "nothing_to_undo": "nothing to undo",
+    "nothing_to_redo": "nothing to redo: no action was undone since the last move",
     "undo_limit": "only the last {limit} actions can be undone",
     "won_no_undo": "the game is won: it cannot be undone",
     "no_finish": "there is no finish: drawing and putting cards up does not win from here "

@@ -155,6 +155,7 @@ class Game:
         "_home",
         "_points",
         "_recycle_limit",
+        "_redo",
         "_shuffle",
         "deal",
         "down",
@@ -194,6 +195,7 @@ class Game:
     _fixed: int
     _shuffle: bool
     _recycle_limit: int
+    _redo: list[MoveCode]
     _points: tuple[int, int, int, int]
 
     def __init__(
@@ -214,6 +216,7 @@ class Game:
         self.recycles = 0  # times the waste was turned over into the stock
         self._floor = 0  # undo never goes below this length of the history
         self._home = 0
+        self._redo = []  # the actions undone, the next to redo last; a new move clears it
         if self._auto:
             self._fly()  # Aces dealt playable go up at once: part of the deal
 
@@ -279,6 +282,7 @@ class Game:
         other.history = self.history[:]
         other._floor = self._floor
         other._home = self._home
+        other._redo = self._redo[:]
         return other
 
     # ----------------------------------------------------------------- properties
@@ -297,6 +301,16 @@ class Game:
     def won(self) -> bool:
         """True when all 52 cards are on the foundations."""
         return self._home == DECK_SIZE
+
+    @property
+    def can_redo(self) -> bool:
+        """True if :meth:`redo` would play an undone action again."""
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The actions :meth:`redo` would play again, the next one first."""
+        return [_move_of(code) for code in reversed(self._redo)]
 
     @property
     def can_undo(self) -> bool:
@@ -581,7 +595,27 @@ class Game:
             raise IllegalMove("nothing_to_undo")
         self._floor = floor
         self.undos += 1
-        return _move_of(self.pop())
+        code = self.pop()
+        self._redo.append(code)
+        return _move_of(code)
+
+    def redo(self) -> Move:
+        """Play the last undone action again, score included, until a new move is played;
+        returns the move.
+
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> g.play("T1-F"), g.undo(), g.redo()
+        (Move('T1', 'F3'), Move('T1', 'F3'), Move('T1', 'F3'))
+        >>> g.redo()
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: nothing to redo: no action was undone since the last move
+        """
+        if not self._redo:
+            raise IllegalMove("nothing_to_redo")
+        code = self._redo.pop()
+        self.push(code)
+        return _move_of(code)
 
     def finish_line(self) -> list[Move] | None:
         """The moves that play the rest home by drawing and putting cards up, or None.
@@ -873,7 +907,8 @@ not win from here whatever order the stock is in
         return self._push_move(code)
 
     def _push_move(self, code: MoveCode) -> Move:
-        """Push a legal move code; the canonical :class:`Move` it is."""
+        """Push a legal move code (a new move: nothing is left to redo); its :class:`Move`."""
+        self._redo.clear()
         self.push(code)
         return _move_of(code)
 
@@ -948,6 +983,8 @@ not win from here whatever order the stock is in
                 for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
+        if self._redo:  # the undone actions, the next one to redo first
+            snapshot["redo"] = [[str(_move_of(c)), count_of(c)] for c in reversed(self._redo)]
         if self._auto:  # each action's record also lists the Aces that flew after it
             start = self._undo_start()
             for record, flown in zip(snapshot["history"], self.flights[start:], strict=True):

@@ -530,8 +530,9 @@ class Games:
         target: str | None = None,
         move: str | None = None,
     ) -> dict[str, Any]:
-        """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``, ``finish``) on
-        ``version`` of a game; the new view (with ``played``), committed before it returns."""
+        """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``, ``redo``,
+        ``finish``) on ``version`` of a game; the new view (with ``played``), committed before
+        it returns."""
         entry = self.get(game_id)
         with entry.lock:
             if entry.status != "playing":
@@ -604,6 +605,8 @@ def _apply(
         return game.play(Move.from_text(move))
     if action == "undo":
         return game.undo()
+    if action == "redo":
+        return game.redo()
     if action == "finish":
         return game.play(game.finish_move())
     raise ValueError(f"unknown action {action!r}")

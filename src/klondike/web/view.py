@@ -77,6 +77,7 @@ def game_view(
         "clock_running": clock_running,
         "won": game.won,
         "can_undo": game.can_undo and status == "playing",
+        "can_redo": game.can_redo and status == "playing",
         "stock": {
             "count": table["stock"],
             "recycle": "allowed" if game.can_recycle else "no_more_passes",
