@@ -16,7 +16,7 @@ from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
-from klondike.solver.search import children, position_key
+from klondike.solver.search import children, position_key, safe_to_play_up
 
 
 @pytest.fixture(autouse=True)
@@ -442,3 +442,23 @@ def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched
     assert not dominated(lengths, (9, 9, 9, 0), 3)  # another position
     assert not dominated(lengths, (9, 9, 9, 60 + 2), 3)  # from 0, no length of 2
     assert lengths == {rest: [67, 64, 65], (9, 9, 9): [0, 62]}
+
+
+def test_a_deal_won_only_if_threes_wait_for_the_black_aces_is_winnable() -> None:
+    """KL1-D1N-DHTYF7F is won, by a line the engine replays: a 3 sent home as "safe"
+    before both black Aces are up leaves a black 2 with no red 3 to go on."""
+    game = Game.from_code("KL1-D1N-DHTYF7F")
+    s = solve(game, budget=30)
+    assert s.verdict == "winnable"
+    assert replays_to_win(game, s)
+
+
+@pytest.mark.parametrize("rank", range(1, 14))
+def test_the_safe_rule_sends_a_card_home_only_when_nothing_may_need_it(rank: int) -> None:
+    """3♥ with the black foundations at 0 and 1 (an Ace still out) is not safe; with both at
+    1 it is. Rank R needs the other colour at R−2 or more (Aces and Twos always go)."""
+    heart = 13 + rank - 1
+    short = [max(0, rank - 3), rank - 1, max(0, rank - 3), max(0, rank - 2)]
+    assert safe_to_play_up(short, heart) == (rank <= 2), (rank, short)
+    enough = [max(0, rank - 2), rank - 1, max(0, rank - 3), max(0, rank - 2)]
+    assert safe_to_play_up(enough, heart)
