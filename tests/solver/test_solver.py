@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.exhaustive import brute_force_winnable
 from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
@@ -31,44 +32,6 @@ def replays_to_win(start: Game | dict[str, Any], solution: Solution) -> bool:
     for move in solution.line:
         g.play(move)
     return g.won
-
-
-def brute_force_winnable(g: Game, limit: int = 10_000) -> bool | None:
-    """Plain search over every legal code and exact positions: no pruning at all."""
-    probe = g.copy()
-    probe.history = []
-    seen: set[tuple[object, ...]] = set()
-    stack = [probe.legal_codes()]
-    seen.add(_exact(probe))
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                probe.pop()
-            continue
-        probe.push(stack[-1].pop())
-        if probe.won:
-            return True
-        key = _exact(probe)
-        if key in seen:
-            probe.pop()
-            continue
-        seen.add(key)
-        if len(seen) > limit:
-            return None
-        stack.append(probe.legal_codes())
-    return False
-
-
-def _exact(g: Game) -> tuple[object, ...]:
-    return (
-        g.recycles if g.rules.recycle == "shuffle" or g.rules.pass_limit(g.scoring) else 0,
-        tuple(g.stock),
-        tuple(g.waste),
-        tuple(g.foundations),
-        tuple(map(tuple, g.down)),
-        tuple(map(tuple, g.up)),
-    )
 
 
 # ----------------------------------------------------------------- constructed positions
@@ -462,3 +425,26 @@ def test_the_safe_rule_sends_a_card_home_only_when_nothing_may_need_it(rank: int
     assert safe_to_play_up(short, heart) == (rank <= 2), (rank, short)
     enough = [max(0, rank - 2), rank - 1, max(0, rank - 3), max(0, rank - 2)]
     assert safe_to_play_up(enough, heart)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_every_verdict_on_small_classic_positions_is_confirmed_by_exhaustive_search(
+    draw: int,
+) -> None:
+    """Fixed seeds, a few cards left in play: every verdict the solver gives is the one a
+    plain exhaustive search (helpers.exhaustive, no pruning) gives, and wins replay. In
+    Classic (no take-backs) that search ends; with take-backs every card home could come
+    back down, and it does not end even with two cards left in play."""
+    confirmed = {"winnable": 0, "unwinnable": 0}
+    for seed in range(150):
+        rng = random.Random(seed)
+        snapshot = small_position(rng, draw, "none", rng.randrange(4, 11), "classic")
+        truth = brute_force_winnable(Game.from_snapshot(snapshot), limit=5_000)
+        s = solve(snapshot, max_states=50_000)
+        if s.verdict == "winnable":
+            assert replays_to_win(snapshot, s), seed
+        if truth is None or s.verdict == "unknown":
+            continue
+        assert s.verdict == ("winnable" if truth else "unwinnable"), seed
+        confirmed[s.verdict] += 1
+    assert confirmed["winnable"] >= 50 and confirmed["unwinnable"] >= 1, confirmed
