@@ -205,7 +205,7 @@ def test_cli_without_resume_starts_the_file_afresh(
         (["survey", "--deals", "1", "--resume"], "--resume needs --out"),
         (["survey", "--deals", "5", "--start", str(2**35 - 2)], "the deals must lie in"),
         (["survey", "--deals", "1", "--rules", "solitaer", "--draw", "1"], "Draw 3"),
-        (["survey", "--deals", "1", "--rules", "classic", "--scoring", "vegas"], "none"),
+        (["survey", "--deals", "1", "--rules", "classic", "--scoring", "vegas"], "without a score"),
     ],
 )
 def test_cli_bad_arguments_exit_2_with_the_reason(
