@@ -78,6 +78,12 @@ def test_version_arguments_checked() -> None:
     with pytest.raises(InvalidCode) as err:
         Game.new(scoring="vegas", rules=CLASSIC)
     assert err.value.reason == "scoring_not_in_rules"
+    assert str(err.value) == "Classic is played without a score, not with Vegas scoring"
+    with pytest.raises(InvalidCode) as err:
+        Game.from_code("KL1-D1X-AAAAAAG")
+    assert str(err.value) == (
+        "Klondike is played with Normal scoring or with Vegas scoring, not without a score"
+    )
     with pytest.raises(InvalidCode) as err:
         Game.new(rules="spider")
     assert err.value.reason == "bad_rules"
@@ -111,6 +117,21 @@ def test_case_and_surrounding_spaces_ignored(text: str) -> None:
     assert Game.from_code(text).code == "KL1-D1N-AAAAAAG"
 
 
+@pytest.mark.parametrize("text", ["KL1D1NAAAAAAG", "kl1d1naaaaaag", " KL1 D1N AAAAAAG "])
+def test_a_code_without_its_hyphens_is_read(text: str) -> None:
+    assert parse_code(text) == (6, 1, "normal", "app")
+    assert Game.from_code(text).code == "KL1-D1N-AAAAAAG"
+
+
+def test_a_code_with_some_hyphens_is_checked_part_by_part() -> None:
+    with pytest.raises(InvalidCode) as err:
+        parse_code("KL1-D1NAAAAAAG")
+    assert err.value.reason == "code_format"
+    with pytest.raises(InvalidCode) as err:
+        parse_code("KL1D1NAAAAAA")  # one digit short
+    assert err.value.reason == "code_format"
+
+
 def test_new_game_has_a_valid_random_code() -> None:
     codes = {Game.new().code for _ in range(20)}
     assert len(codes) > 1
@@ -141,7 +162,7 @@ def test_new_game_has_a_valid_random_code() -> None:
         (" kl1-d1n-aaaaaaı ", "code_not_ascii", {"char": "ı"}),
         ("KL1-D1Ｎ-AAAAAAG", "code_not_ascii", {"char": "Ｎ"}),
         ("", "code_format", {"text": ""}),
-        ("KL1D1NAAAAAAG", "code_format", {"text": "KL1D1NAAAAAAG"}),
+        ("KL1D1NAAAAAA", "code_format", {"text": "KL1D1NAAAAAA"}),
         ("KL1-D1-AAAAAAG", "code_format", {"text": "KL1-D1-AAAAAAG"}),
         ("KL1-D1NN-AAAAAAG", "code_format", {"text": "KL1-D1NN-AAAAAAG"}),
         ("KL1-D1N-AAAA-AAG", "code_format", {"text": "KL1-D1N-AAAA-AAG"}),

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from helpers.positions import almost_won, game, position
-from klondike import Game
+from klondike import Game, IllegalMove
 
 
 def play_out(g: Game) -> None:
@@ -72,3 +78,80 @@ def test_no_finish_for_a_won_game() -> None:
     g = almost_won()
     g.play("T1-F4")
     assert g.won and g.finish_line() is None
+
+
+# ------------------------------------------------------------ the offer: what the player saw
+
+# Draw 3 with three Jacks and a Queen left: whether drawing and putting up wins depends on
+# the order of the three stock cards (only the waste's top card can go home).
+LAST_CARDS = {"tableau": ["KC", "KD QC"], "foundations": {"S": 13, "H": 13, "D": 10, "C": 10}}
+ORDERS = [" ".join(order) for order in itertools.permutations(["JD", "QD", "JC"])]
+
+
+@pytest.mark.parametrize(
+    ("rules", "scoring"), [("app", "normal"), ("app", "vegas"), ("solitaer", "none")]
+)
+def test_finish_is_offered_alike_for_stock_orders_the_player_cannot_tell_apart(
+    rules: str, scoring: str
+) -> None:
+    games = [
+        game(**LAST_CARDS, stock=order, draw=3, scoring=scoring, rules=rules) for order in ORDERS
+    ]
+    wins = {g.finish_line() is not None for g in games}
+    assert wins == {True, False}, "the full-information line depends on the order"
+    assert all(g.unseen_stock() for g in games)
+    assert {g.can_finish() for g in games} == {False}  # the same for every order
+
+
+def test_finish_is_offered_once_the_ordered_stock_has_been_turned_over() -> None:
+    for order in ORDERS:
+        seen = Game.from_snapshot(
+            position(**LAST_CARDS, stock=order, draw=3) | {"recycles": 1, "score": 100}
+        )
+        assert seen.unseen_stock() == []
+        assert seen.can_finish() is (seen.finish_line() is not None)
+
+
+def test_a_shuffled_redeal_hides_the_order_again() -> None:
+    for order in ORDERS:
+        classic = Game.from_snapshot(
+            position(**LAST_CARDS, stock=order, draw=3, rules="classic") | {"recycles": 1}
+        )
+        assert classic.unseen_stock() == classic.stock
+        assert not classic.can_finish()
+
+
+def test_finish_is_offered_when_every_order_of_the_unseen_stock_wins() -> None:
+    # Two Jacks that can both go home: whichever lies on top goes first.
+    for order in ("JD JC", "JC JD"):
+        g = game(
+            tableau=["KC QD", "KD QC"],
+            foundations={"S": 13, "H": 13, "D": 10, "C": 10},
+            stock=order,
+            draw=3,
+        )
+        assert g.can_finish()
+        assert str(g.finish_move()) == "S-W"  # the same first move whatever the order
+        while not g.won:
+            g.play(g.finish_move())
+        assert g.won
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.permutations(["TD", "JD", "QD", "TC", "JC", "QC", "9C"]))
+def test_draw_one_without_a_pass_limit_always_finishes(order: list[str]) -> None:
+    g = game(
+        tableau=["KC", "KD"],
+        foundations={"S": 13, "H": 13, "D": 9, "C": 8},
+        stock=" ".join(order),
+    )
+    assert g.unseen_stock() and g.can_finish()
+
+
+def test_finish_move_refuses_without_a_finish() -> None:
+    g = Game.from_code("KL1-D1N-AAAAAAG")
+    before = g.snapshot()
+    with pytest.raises(IllegalMove) as refused:
+        g.finish_move()
+    assert refused.value.reason == "no_finish"
+    assert g.snapshot() == before

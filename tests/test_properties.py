@@ -100,6 +100,48 @@ def test_undo_after_any_sequence_restores_the_start(
     refused(g, g.undo, "nothing_to_undo")
 
 
+@FAST
+@given(
+    deal=deals,
+    draw=draws,
+    rules=st.sampled_from(["app", "classic", "solitaer"]),
+    rng=seeds,
+    steps=st.integers(1, 80),
+    back=st.integers(1, 20),
+)
+def test_undo_then_redo_returns_the_same_snapshot(
+    deal: int, draw: int, rules: str, rng: random.Random, steps: int, back: int
+) -> None:
+    g = Game.new(draw if rules != "solitaer" else 3, deal=deal, rules=rules)
+    played = play_randomly(g, rng, steps)
+    assume(played)
+    before = g.snapshot()
+    undone = [g.undo() for _ in range(min(back, played))]
+    assert g.redo_moves == undone[::-1]
+    again = Game.from_snapshot(g.snapshot())  # the redo list survives a restart
+    assert [again.redo() for _ in undone] == undone[::-1]
+    assert [g.redo() for _ in undone] == undone[::-1]
+    for replayed in (g, again):
+        after = replayed.snapshot()
+        assert after == before | {"undos": before["undos"] + len(undone)}
+        refused(replayed, replayed.redo, "nothing_to_redo")
+
+
+@FAST
+@given(deal=deals, draw=draws, rng=seeds, steps=st.integers(2, 60))
+def test_a_new_move_ends_the_redo(deal: int, draw: int, rng: random.Random, steps: int) -> None:
+    g = Game(deal, draw)
+    assume(play_randomly(g, rng, steps) >= 2)
+    g.undo()
+    g.undo()
+    assert g.can_redo
+    g.redo()
+    assume(g.legal_moves())
+    g.play(rng.choice(g.legal_moves()))
+    assert not g.can_redo and "redo" not in g.snapshot()
+    refused(g, g.redo, "nothing_to_redo")
+
+
 @settings(max_examples=20, deadline=None)
 @given(deal=deals, draw=draws, rng=seeds)
 def test_100_undos_deep_and_no_deeper(deal: int, draw: int, rng: random.Random) -> None:

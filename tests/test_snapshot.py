@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from helpers.positions import game, position, won_game
-from klondike import Game, InvalidSnapshot
+from klondike import Game, InvalidSnapshot, Move
 
 
 def played(code: str = "KL1-D1N-AAAAAAG", moves: int = 40, seed: int = 1) -> Game:
@@ -333,3 +333,22 @@ def test_history_that_does_not_lead_here() -> None:
     forged = copy.deepcopy(snap)
     forged["tableau"][1], forged["tableau"][2] = forged["tableau"][2], forged["tableau"][1]
     refused_snapshot(forged, "history")
+
+
+@pytest.mark.parametrize(
+    "redo",
+    ["T1-F3", [["T1-F3"]], [["T1-F3", 0]], [["X-F3", 1]], [["T2-T3", 1]], [["T1-F3", 1]] * 2],
+)
+def test_a_redo_list_that_cannot_be_played_is_refused(redo: object) -> None:
+    g = Game.from_code("KL1-D1N-AAAAAAG")
+    with pytest.raises(InvalidSnapshot) as err:
+        Game.from_snapshot(g.snapshot() | {"redo": redo})
+    assert "redo" in str(err.value)
+
+
+def test_a_redo_list_is_restored() -> None:
+    g = Game.from_code("KL1-D1N-AAAAAAG")
+    g.play("T1-F3")
+    g.undo()
+    again = Game.from_snapshot(g.snapshot())
+    assert again.redo_moves == [Move("T1", "F3")] and again.redo() == Move("T1", "F3")

@@ -21,6 +21,8 @@ from .rules import APP, NO_SCORE, PRESETS, Rules, rules_for, rules_of_letter
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # RFC 4648 base32: A = 0 … 7 = 31
 DEAL_DIGITS = 7
 DEAL_COUNT = 32**DEAL_DIGITS  # 2**35 deals: 0 … 34359738367
+CODE_LENGTH = 3 + 3 + DEAL_DIGITS
+"""The letters and digits of a code without its two hyphens."""
 SCORINGS = {"N": "normal", "V": "vegas", "X": NO_SCORE}
 _SCORING_LETTERS = {v: k for k, v in SCORINGS.items()}
 CODE_VERSION = "1"
@@ -72,6 +74,8 @@ def parse_code(code: object) -> GameCode:
 
     >>> parse_code("KC1-D3X-AAAAAAG")
     GameCode(deal=6, draw=3, scoring='none', rules='classic')
+    >>> parse_code("kl1d1naaaaaag").deal  # the hyphens may be left out
+    6
     >>> parse_code("KL2-D1N-AAAAAAG")
     Traceback (most recent call last):
     ...
@@ -83,6 +87,9 @@ def parse_code(code: object) -> GameCode:
     if not text.isascii():  # before upper(): "ſ" and "ß" would become "S" and "SS"
         raise InvalidCode("code_not_ascii", char=next(c for c in text if not c.isascii()))
     text = text.upper()
+    compact = "".join(text.replace("-", " ").split())
+    if len(compact) == CODE_LENGTH and "-" not in text:  # "KL1D1NAAAAAAG", "KL1 D1N AAAAAAG"
+        text = f"{compact[:3]}-{compact[3:6]}-{compact[6:]}"
     parts = text.split("-")
     if len(parts) != 3 or len(parts[1]) != 3:
         raise InvalidCode("code_format", text=code.strip())

@@ -16,8 +16,11 @@ MESSAGES: dict[str, str] = {
     # moves and gestures
     "game_won": "the game is won: no more moves",
     "nothing_to_undo": "nothing to undo",
+    "nothing_to_redo": "nothing to redo: no action was undone since the last move",
     "undo_limit": "only the last {limit} actions can be undone",
     "won_no_undo": "the game is won: it cannot be undone",
+    "no_finish": "there is no finish: drawing and putting cards up does not win from here "
+    "whatever order the stock is in",
     "not_text": "a {what} must be text, not {type}",
     "bad_move_text": "“{text}” is not a move: write SOURCE-TARGET, for example T2-T6 or W-F",
     "bad_pile": "“{text}” is not a pile: use S, W, F1–F4 or T1–T7",
@@ -62,7 +65,7 @@ MESSAGES: dict[str, str] = {
     "bad_scoring": "scoring is “normal”, “vegas” or “none”, not {value}",
     "bad_rules": "the version is one of {keys}, not {value}",
     "draw_not_in_rules": "{rules} is played with {draws}, not Draw {draw}",
-    "scoring_not_in_rules": "{rules} is played with scoring {scorings}, not {scoring}",
+    "scoring_not_in_rules": "{rules} is played {played}, not {asked}",
     "bad_deal": "a deal number is a whole number from 0 to 34359738367, not {value}",
     # snapshots
     "bad_snapshot": "not a valid game snapshot: {detail}",

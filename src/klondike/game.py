@@ -18,6 +18,7 @@ back only the last 100 actions).
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -73,6 +74,8 @@ POINTS: dict[str, tuple[int, int, int, int]] = {
 START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
 UNLIMITED = 1 << 62
 """The recycle limit of a scoring without a pass limit."""
+FINISH_ORDERS_TRIED = 4
+"""Finish is offered with at most this many unseen stock cards (every order is tried: 24)."""
 
 Flight = tuple[MoveCode, bool]
 """An Ace that went to its foundation by itself: its move code, and whether a face-down
@@ -152,6 +155,7 @@ class Game:
         "_home",
         "_points",
         "_recycle_limit",
+        "_redo",
         "_shuffle",
         "deal",
         "down",
@@ -191,6 +195,7 @@ class Game:
     _fixed: int
     _shuffle: bool
     _recycle_limit: int
+    _redo: list[MoveCode]
     _points: tuple[int, int, int, int]
 
     def __init__(
@@ -211,6 +216,7 @@ class Game:
         self.recycles = 0  # times the waste was turned over into the stock
         self._floor = 0  # undo never goes below this length of the history
         self._home = 0
+        self._redo = []  # the actions undone, the next to redo last; a new move clears it
         if self._auto:
             self._fly()  # Aces dealt playable go up at once: part of the deal
 
@@ -276,6 +282,7 @@ class Game:
         other.history = self.history[:]
         other._floor = self._floor
         other._home = self._home
+        other._redo = self._redo[:]
         return other
 
     # ----------------------------------------------------------------- properties
@@ -294,6 +301,16 @@ class Game:
     def won(self) -> bool:
         """True when all 52 cards are on the foundations."""
         return self._home == DECK_SIZE
+
+    @property
+    def can_redo(self) -> bool:
+        """True if :meth:`redo` would play an undone action again."""
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The actions :meth:`redo` would play again, the next one first."""
+        return [_move_of(code) for code in reversed(self._redo)]
 
     @property
     def can_undo(self) -> bool:
@@ -578,7 +595,27 @@ class Game:
             raise IllegalMove("nothing_to_undo")
         self._floor = floor
         self.undos += 1
-        return _move_of(self.pop())
+        code = self.pop()
+        self._redo.append(code)
+        return _move_of(code)
+
+    def redo(self) -> Move:
+        """Play the last undone action again, score included, until a new move is played;
+        returns the move.
+
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> g.play("T1-F"), g.undo(), g.redo()
+        (Move('T1', 'F3'), Move('T1', 'F3'), Move('T1', 'F3'))
+        >>> g.redo()
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: nothing to redo: no action was undone since the last move
+        """
+        if not self._redo:
+            raise IllegalMove("nothing_to_redo")
+        code = self._redo.pop()
+        self.push(code)
+        return _move_of(code)
 
     def finish_line(self) -> list[Move] | None:
         """The moves that play the rest home by drawing and putting cards up, or None.
@@ -616,6 +653,64 @@ class Game:
             trial.push(code)
             moves.append(_move_of(code))
         return moves
+
+    def unseen_stock(self) -> list[Card]:
+        """The stock cards whose order the player has not seen, top last: the whole stock
+        before its first turn-over and after a shuffled redeal; none once a stock that keeps
+        its order has been turned over (each of its cards lay face up on the waste).
+
+        The player knows which cards the stock holds (every card found nowhere else), only
+        not, for these, in which order.
+
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> len(g.unseen_stock())
+        24
+        """
+        if self.recycles and not self._shuffle:
+            return []
+        return self.stock[:]
+
+    def can_finish(self) -> bool:
+        """True if :meth:`finish_line` wins whatever order the unseen stock lies in.
+
+        In Draw 1 without a pass limit it always does once every tableau card is face up
+        (docs/rules.md, "Finish"); otherwise every order of the unseen stock cards is
+        tried, as long as there are at most :data:`FINISH_ORDERS_TRIED` of them. So the
+        offer depends only on what the player has seen.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").can_finish()
+        False
+        """
+        if self.won or any(self.down):
+            return False
+        unseen = self.unseen_stock()
+        if not unseen or (self.draw == 1 and self._recycle_limit == UNLIMITED):
+            return self.finish_line() is not None
+        if len(unseen) > FINISH_ORDERS_TRIED:
+            return False
+        trial = self.copy()
+        for order in itertools.permutations(unseen):
+            trial.stock = list(order)
+            if trial.finish_line() is None:
+                return False
+        return True
+
+    def finish_move(self) -> Move:
+        """The next move of the finish line, when :meth:`can_finish`: a card that can go
+        home goes (the lowest move code first), else the stock is drawn or turned over —
+        so the choice depends only on face-up cards. Raises :class:`IllegalMove` when
+        there is no finish.
+
+        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_move()
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: there is no finish: drawing and putting cards up does \
+not win from here whatever order the stock is in
+        """
+        line = self.finish_line() if self.can_finish() else None
+        if not line:
+            raise IllegalMove("no_finish")
+        return line[0]
 
     def _resolve(self, move: Move | str) -> MoveCode:
         """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""
@@ -812,7 +907,8 @@ class Game:
         return self._push_move(code)
 
     def _push_move(self, code: MoveCode) -> Move:
-        """Push a legal move code; the canonical :class:`Move` it is."""
+        """Push a legal move code (a new move: nothing is left to redo); its :class:`Move`."""
+        self._redo.clear()
         self.push(code)
         return _move_of(code)
 
@@ -887,6 +983,8 @@ class Game:
                 for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
+        if self._redo:  # the undone actions, the next one to redo first
+            snapshot["redo"] = [[str(_move_of(c)), count_of(c)] for c in reversed(self._redo)]
         if self._auto:  # each action's record also lists the Aces that flew after it
             start = self._undo_start()
             for record, flown in zip(snapshot["history"], self.flights[start:], strict=True):

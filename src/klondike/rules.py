@@ -18,6 +18,12 @@ from typing import Literal
 from .errors import InvalidCode
 
 NO_SCORE = "none"
+SCORING_WORDS: dict[str, str] = {
+    "normal": "with Normal scoring",
+    "vegas": "with Vegas scoring",
+    NO_SCORE: "without a score",
+}
+"""How a message names each scoring, in a player's words."""
 """The scoring of a version that keeps no score: the table shows moves and time only."""
 
 
@@ -73,6 +79,8 @@ class Rules:
                 rules=self.name,
                 scoring=scoring,
                 scorings=" or ".join(self.scorings),
+                played=" or ".join(SCORING_WORDS[s] for s in self.scorings),
+                asked=SCORING_WORDS.get(scoring, scoring),
             )
 
     def _draws(self) -> str:

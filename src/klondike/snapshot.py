@@ -87,8 +87,40 @@ def restore(cls: type[Game], snapshot: object) -> Game:
     game._floor = 0
     game.moves = _whole(snapshot.get("moves", len(records)), "moves", len(records))
     game.undos = _whole(snapshot.get("undos", 0), "undos", 0)
+    game._redo = []
     _check_history(game)
+    game._redo = _redo(game, snapshot.get("redo", []))
     return game
+
+
+def _redo(game: Game, value: object) -> list[MoveCode]:
+    """The undone actions of ``"redo"`` (``[move, cards moved]``, the next one first), each
+    legal in turn from the position; stored the next one last, as :meth:`Game.redo` pops."""
+    from .game import UNDO_LIMIT
+
+    bad = InvalidSnapshot(
+        f"“redo” must be a list of at most {UNDO_LIMIT} [move, cards moved] that can be "
+        "played in turn from the position"
+    )
+    if not isinstance(value, list) or len(value) > UNDO_LIMIT:
+        raise bad
+    probe = game.copy()
+    codes = []
+    for entry in value:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise bad
+        text, count = entry
+        if not isinstance(text, str) or type(count) is not int or not 1 <= count <= DECK_SIZE:
+            raise bad
+        source, _, target = text.partition("-")
+        if source not in _PILES or target not in _PILES:
+            raise bad
+        code = move_code(_PILES[source], _PILES[target], count)
+        if code not in probe.legal_codes():
+            raise bad
+        probe.push(code)
+        codes.append(code)
+    return codes[::-1]
 
 
 def _whole(value: object, key: str, minimum: int | None) -> int:

@@ -309,6 +309,38 @@ def test_undo_restores_cards_and_score(open_table: Opener) -> None:
     assert undo.is_disabled()
 
 
+@pytest.mark.parametrize(("locale", "label"), [("en-US", "Redo"), ("de-DE", "Wiederholen")])
+def test_redo_plays_the_undone_moves_again_until_a_new_move(
+    open_table: Opener, locale: str, label: str
+) -> None:
+    table = open_table(every_gesture(), locale=locale)
+    page = table.page
+    redo = page.locator("#redo")
+    assert redo.is_disabled() and redo.get_attribute("title") == label
+    table.tap(table.card("AH"))
+    played = table.check()
+    page.locator("#undo").click()
+    table.check()
+    assert redo.is_enabled()
+    redo.tap() if table.touch else redo.click()
+    again = table.check()
+    assert (again["score"], again["moves"], again["tableau"]) == (
+        played["score"], played["moves"], played["tableau"],
+    )  # fmt: skip
+    assert redo.is_disabled()
+    for keys in ("Control+y", "Control+Shift+z"):
+        page.keyboard.press("u")
+        page.wait_for_function("() => !document.querySelector('#redo').disabled")
+        page.keyboard.press(keys)
+        page.wait_for_function("() => document.querySelector('#redo').disabled")
+        assert table.check()["score"] == played["score"]
+    page.keyboard.press("u")
+    page.wait_for_function("() => !document.querySelector('#redo').disabled")
+    table.tap(table.pile("S"))  # a new move: nothing is left to redo
+    assert table.check()["can_redo"] is False
+    assert redo.is_disabled()
+
+
 def test_a_foundation_card_dragged_back_to_a_column(open_table: Opener) -> None:
     start = position(
         tableau=["KS", "2 | 6H", "1 | 9C", "", "", "", "1 | TD"], foundations=(5, 0, 0, 0), score=60

@@ -179,8 +179,8 @@ def texts(g: Game) -> list[str]:
 
 
 def position_of(snapshot: Snapshot) -> Snapshot:
-    """A snapshot without the bookkeeping keys (undo history and undo count)."""
-    return {k: v for k, v in snapshot.items() if k not in ("history", "undos")}
+    """A snapshot without the bookkeeping keys (undo history, undo count, redo)."""
+    return {k: v for k, v in snapshot.items() if k not in ("history", "undos", "redo")}
 
 
 def win_line(g: Game, budget: int = 20_000) -> list[str] | None:

@@ -10,13 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.exhaustive import brute_force_winnable
 from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver import search as search_module
-from klondike.solver.search import children, position_key
+from klondike.solver.search import children, position_key, safe_to_play_up
 
 
 @pytest.fixture(autouse=True)
@@ -31,44 +32,6 @@ def replays_to_win(start: Game | dict[str, Any], solution: Solution) -> bool:
     for move in solution.line:
         g.play(move)
     return g.won
-
-
-def brute_force_winnable(g: Game, limit: int = 10_000) -> bool | None:
-    """Plain search over every legal code and exact positions: no pruning at all."""
-    probe = g.copy()
-    probe.history = []
-    seen: set[tuple[object, ...]] = set()
-    stack = [probe.legal_codes()]
-    seen.add(_exact(probe))
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                probe.pop()
-            continue
-        probe.push(stack[-1].pop())
-        if probe.won:
-            return True
-        key = _exact(probe)
-        if key in seen:
-            probe.pop()
-            continue
-        seen.add(key)
-        if len(seen) > limit:
-            return None
-        stack.append(probe.legal_codes())
-    return False
-
-
-def _exact(g: Game) -> tuple[object, ...]:
-    return (
-        g.recycles if g.rules.recycle == "shuffle" or g.rules.pass_limit(g.scoring) else 0,
-        tuple(g.stock),
-        tuple(g.waste),
-        tuple(g.foundations),
-        tuple(map(tuple, g.down)),
-        tuple(map(tuple, g.up)),
-    )
 
 
 # ----------------------------------------------------------------- constructed positions
@@ -442,3 +405,46 @@ def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched
     assert not dominated(lengths, (9, 9, 9, 0), 3)  # another position
     assert not dominated(lengths, (9, 9, 9, 60 + 2), 3)  # from 0, no length of 2
     assert lengths == {rest: [67, 64, 65], (9, 9, 9): [0, 62]}
+
+
+def test_a_deal_won_only_if_threes_wait_for_the_black_aces_is_winnable() -> None:
+    """KL1-D1N-DHTYF7F is won, by a line the engine replays: a 3 sent home as "safe"
+    before both black Aces are up leaves a black 2 with no red 3 to go on."""
+    game = Game.from_code("KL1-D1N-DHTYF7F")
+    s = solve(game, budget=30)
+    assert s.verdict == "winnable"
+    assert replays_to_win(game, s)
+
+
+@pytest.mark.parametrize("rank", range(1, 14))
+def test_the_safe_rule_sends_a_card_home_only_when_nothing_may_need_it(rank: int) -> None:
+    """3♥ with the black foundations at 0 and 1 (an Ace still out) is not safe; with both at
+    1 it is. Rank R needs the other colour at R−2 or more (Aces and Twos always go)."""
+    heart = 13 + rank - 1
+    short = [max(0, rank - 3), rank - 1, max(0, rank - 3), max(0, rank - 2)]
+    assert safe_to_play_up(short, heart) == (rank <= 2), (rank, short)
+    enough = [max(0, rank - 2), rank - 1, max(0, rank - 3), max(0, rank - 2)]
+    assert safe_to_play_up(enough, heart)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_every_verdict_on_small_classic_positions_is_confirmed_by_exhaustive_search(
+    draw: int,
+) -> None:
+    """Fixed seeds, a few cards left in play: every verdict the solver gives is the one a
+    plain exhaustive search (helpers.exhaustive, no pruning) gives, and wins replay. In
+    Classic (no take-backs) that search ends; with take-backs every card home could come
+    back down, and it does not end even with two cards left in play."""
+    confirmed = {"winnable": 0, "unwinnable": 0}
+    for seed in range(150):
+        rng = random.Random(seed)
+        snapshot = small_position(rng, draw, "none", rng.randrange(4, 11), "classic")
+        truth = brute_force_winnable(Game.from_snapshot(snapshot), limit=5_000)
+        s = solve(snapshot, max_states=50_000)
+        if s.verdict == "winnable":
+            assert replays_to_win(snapshot, s), seed
+        if truth is None or s.verdict == "unknown":
+            continue
+        assert s.verdict == ("winnable" if truth else "unwinnable"), seed
+        confirmed[s.verdict] += 1
+    assert confirmed["winnable"] >= 50 and confirmed["unwinnable"] >= 1, confirmed

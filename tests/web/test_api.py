@@ -21,6 +21,9 @@ from klondike.web import api
 from klondike.web.api import create_app
 from klondike.web.games import PRESENCE_GRACE_S
 
+UNTAPPABLE_T1 = "KL1-D1N-AAAAAAH"
+"""A deal whose column 1 card cannot go home: a tap on it plays nothing."""
+
 BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "undos", "targets")
 
 
@@ -444,7 +447,8 @@ def shown(client: TestClient, view: dict[str, Any], visible: bool) -> dict[str, 
 def test_clock_starts_with_the_first_action(db_path: Path) -> None:
     clock = FakeClock()
     with TestClient(create_app(db_path, allowed_hosts=[HOST], clock=clock)) as client:
-        view = client.get("/api/game").json()
+        # a deal whose column 1 shows no Ace, so that tapping it plays nothing
+        view = client.post("/api/games", json={"code": UNTAPPABLE_T1}).json()
         assert view["elapsed_ms"] == 0 and view["clock_running"] is False
         view = shown(client, view, True)  # a page shows the new deal: no one played yet
         clock.seconds += 210  # a deal left untouched for 3.5 minutes
@@ -981,3 +985,24 @@ def test_a_code_that_is_not_ascii_is_refused_with_its_reason(client: TestClient,
     assert answer.json()["error"]["reason"] == "code_not_ascii"
     assert code[-1] in answer.json()["error"]["message"]
     assert client.get("/api/stats").json()["recent"] == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "draw", "scoring"), [("solitaer", 3, "none"), ("app", 3, "vegas")]
+)
+def test_the_next_game_after_a_win_keeps_the_version_and_mode(
+    client: TestClient, db_path: Path, rules: str, draw: int, scoring: str
+) -> None:
+    last = position(
+        tableau=["KC"],
+        foundations={"S": 13, "H": 13, "D": 13, "C": 12},
+        draw=draw,
+        scoring=scoring,
+        rules=rules,
+    )
+    game_id = insert(db_path, Game.from_snapshot(last))
+    view = client.get(f"/api/games/{game_id}").json()
+    assert act(client, view, "tap", pile="T1").json()["won"]
+    after = client.get("/api/game").json()  # a reload after the win
+    assert after["id"] != game_id
+    assert (after["rules"]["key"], after["draw"], after["scoring"]) == (rules, draw, scoring)

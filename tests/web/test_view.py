@@ -58,7 +58,8 @@ def test_view_keys_are_the_documented_ones() -> None:
     view = view_of(Game.from_code("KL1-D3V-AAAAAAG"))
     assert set(view) == {
         "id", "version", "status", "code", "rules", "draw", "scoring", "score", "score_text",
-        "moves", "undos", "elapsed_ms", "clock_running", "won", "can_undo", "stock", "waste",
+        "moves", "undos", "elapsed_ms", "clock_running", "won", "can_undo", "can_redo", "stock",
+        "waste",
         "foundations", "tableau", "targets", "finish", "last",
     }  # fmt: skip
 

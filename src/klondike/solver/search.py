@@ -28,10 +28,22 @@ RECYCLE_TARGET = 0  # W-S: the stock is pile 0
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
 MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
+# Without a Truncation (a best move, no search): the redeals beyond the position's that
+# engine_stops follows. A shuffled Draw 3 redeal never repeats a state (the pass is part of
+# it), so without a bound the stock would be followed for ever.
+REDEALS_WITHOUT_TRUNCATION = 1
 # Draw 3 without a pass limit: the shares of the budget (from the start) after which the
 # Draw 3 search pauses for the Draw 1 search, and after which that gives up.
 DRAW_THREE_FIRST = 0.3
 DRAW_ONE_UNTIL = 0.6
+# The positions one search may keep (its ``seen`` set; its frames, one per position on the
+# path, hold fewer), whatever its budget: past them the verdict is unknown, never a proof.
+# Measured (pure Python, 200 000 kept, maximum resident size less the 18 MB of a bare
+# interpreter): 240 bytes a position kept in Solitär, 305 in Classic Draw 3 (its key holds
+# the stock and waste), 370 in Draw 3 Normal (two searches) — so at most some 400 MB.
+# The searches alive at once share it: a paused Draw 3 search leaves the Draw 1 search it
+# waits for only what it does not hold itself.
+MAX_POSITIONS = 1_000_000
 # When set, every waste macro is checked against the engine's legal_codes (slow; tests).
 VERIFY_MACROS = False
 # CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
@@ -264,8 +276,9 @@ def engine_stops(
     ``(draws, code, card)`` read from :meth:`Game.legal_codes` at each stop, and the draw
     sequences after which an Ace flew home by itself (children of their own). The stock is
     followed until a state comes again, or — with a shuffled redeal — through the current
-    pass and the whole next one (every card is seen; in Draw 3 later redeals are left out,
-    which ``truncation`` records).
+    pass and the whole next one (every card is seen; in Draw 3 later redeals up to
+    ``truncation.recycle_cap`` are followed too, and the cut is recorded in
+    ``truncation``; without a ``truncation``, :data:`REDEALS_WITHOUT_TRUNCATION` redeals).
     """
     push, pop = game.push, game.pop
     waste, stock, found = game.waste, game.stock, game.foundations
@@ -279,6 +292,11 @@ def engine_stops(
     by_pass = mode.ordered_redeal
     states: set[tuple[int, int, int]] = set()
     start_recycles = game.recycles
+    recycle_cap = (
+        start_recycles + REDEALS_WITHOUT_TRUNCATION
+        if truncation is None
+        else truncation.recycle_cap
+    )
     first_empty = next((j for j in range(7) if not game.up[j]), -1)
 
     def record() -> None:
@@ -311,8 +329,9 @@ def engine_stops(
         if stock:
             code = (min(draw, len(stock)) << 8) | WASTE  # S-W
         elif waste and game.can_recycle:
-            if truncation is not None and game.recycles >= truncation.recycle_cap:
-                truncation.hit = True
+            if game.recycles >= recycle_cap:
+                if truncation is not None:
+                    truncation.hit = True
                 break
             if mode.shuffle:
                 if mode.ordered_redeal and truncation is not None:
@@ -551,21 +570,29 @@ def _waste_codes(game: Game, draws: Macro) -> list[int]:
 
 
 def search(
-    game: Game, *, deadline: float | None = None, max_states: int | None = None
+    game: Game,
+    *,
+    deadline: float | None = None,
+    max_states: int | None = None,
+    max_positions: int | None = None,
 ) -> SearchResult:
     """Depth-first search for a win from ``game`` (which it leaves as it found it).
 
     ``codes`` lists every engine code of the winning line; ``complete`` says the search
     saw every position that matters, so ``codes is None`` then proves there is no win.
+    ``max_positions`` (default :data:`MAX_POSITIONS`) bounds the positions kept at once,
+    and so the memory: reaching it gives an incomplete result, as a budget does.
     """
     if game.won:
         return SearchResult([], 0, True)
+    if max_positions is None:
+        max_positions = MAX_POSITIONS
     mode = mode_of(game)
     if not mode.ordered_redeal:
         if game.draw > 1 and not (mode.limited or mode.engine_stock):
-            result = _search_with_draw_one(game, mode, deadline, max_states)
+            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions)
         else:
-            result = _search(game, mode, Truncation(), deadline, max_states)
+            result = _search(game, mode, Truncation(), deadline, max_states, max_positions)
         if result.codes is not None:
             result.codes = expand_draws(result.codes, game.draw)
         return result
@@ -580,7 +607,7 @@ def search(
         if left is not None and left < 1:
             return SearchResult(None, states, False)
         truncation = Truncation(recycle_cap=game.recycles + passes)
-        result = _search(game, mode, truncation, deadline, left)
+        result = _search(game, mode, truncation, deadline, left, max_positions)
         states += result.states
         if result.codes is not None or not result.complete or not truncation.hit:
             return SearchResult(result.codes, states, result.complete)
@@ -594,7 +621,10 @@ def search(
                 pass
             else:
                 left = None if max_states is None else max(1, max_states - states)
-                proof = search(relaxed, deadline=deadline, max_states=left)
+                # (the search above is closed: the Draw 1 search may keep as many)
+                proof = search(
+                    relaxed, deadline=deadline, max_states=left, max_positions=max_positions
+                )
                 states += proof.states
                 if proof.codes is None and proof.complete:
                     return SearchResult(None, states, True)
@@ -636,7 +666,11 @@ def _draw_one(game: Game) -> Game | None:
 
 
 def _search_with_draw_one(
-    game: Game, mode: Mode, deadline: float | None, max_states: int | None
+    game: Game,
+    mode: Mode,
+    deadline: float | None,
+    max_states: int | None,
+    max_positions: int,
 ) -> SearchResult:
     """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
     allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
@@ -646,7 +680,7 @@ def _search_with_draw_one(
     """
     # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
     relaxed = _draw_one(game)
-    run = _Search(game, mode, Truncation())
+    run = _Search(game, mode, Truncation(), max_positions)
     if deadline is None and max_states is None:
         result = run.resume(None, None)
         run.close()
@@ -660,7 +694,13 @@ def _search_with_draw_one(
         run.close()
         return result
     left = None if max_states is None else max(1, int(DRAW_ONE_UNTIL * max_states) - run.states)
-    proof = search(relaxed, deadline=until, max_states=left)
+    # The paused Draw 3 search keeps its positions: the Draw 1 search gets the rest.
+    room = max_positions - len(run.seen)
+    proof = (
+        search(relaxed, deadline=until, max_states=left, max_positions=room)
+        if room > 0
+        else SearchResult(None, 0, False)
+    )
     if proof.codes is None and proof.complete:
         run.close()
         return SearchResult(None, run.states + proof.states, True)
@@ -676,8 +716,9 @@ def _search(
     truncation: Truncation,
     deadline: float | None,
     max_states: int | None,
+    max_positions: int,
 ) -> SearchResult:
-    run = _Search(game, mode, truncation)
+    run = _Search(game, mode, truncation, max_positions)
     result = run.resume(deadline, max_states)
     run.close()
     return result
@@ -690,8 +731,9 @@ class _Search:
     it back to where the search began.
     """
 
-    def __init__(self, game: Game, mode: Mode, truncation: Truncation) -> None:
+    def __init__(self, game: Game, mode: Mode, truncation: Truncation, max_positions: int) -> None:
         self.game = game
+        self.max_positions = max_positions
         self.mode = mode
         self.truncation = truncation
         key = position_key(game, mode)
@@ -705,8 +747,9 @@ class _Search:
         self.states = 0
 
     def resume(self, deadline: float | None, max_states: int | None) -> SearchResult:
-        """Search on until a win, the end, ``deadline`` or ``max_states`` positions in all
-        (counting every position reached, a repeated one too, so it always ends)."""
+        """Search on until a win, the end, ``deadline``, ``max_states`` positions in all
+        (counting every position reached, a repeated one too, so it always ends) or
+        ``max_positions`` kept."""
         game, mode, truncation = self.game, self.mode, self.truncation
         push, pop = game.push, game.pop
         seen, frames, path = self.seen, self.frames, self.path
@@ -714,6 +757,7 @@ class _Search:
         states = self.states
         clock = time.monotonic
         limit = max_states if max_states is not None else -1
+        room = self.max_positions
         while frames:
             pending = frames[-1]
             if not pending:
@@ -722,8 +766,10 @@ class _Search:
                     for _ in path.pop():
                         pop()
                 continue
-            if states >= limit >= 0 or (
-                deadline is not None and states & 1023 == 0 and clock() > deadline
+            if (
+                states >= limit >= 0
+                or len(seen) >= room
+                or (deadline is not None and states & 1023 == 0 and clock() > deadline)
             ):
                 self.states = states
                 return SearchResult(None, states, False)

@@ -233,7 +233,21 @@ class Undo(Strict):
     action: Literal["undo"]
 
 
-Action = Annotated[Tap | DoubleTap | Drag | PlayMove | Undo, Field(discriminator="action")]
+class Redo(Strict):
+    version: Version
+    action: Literal["redo"]
+
+
+class Finish(Strict):
+    """Play the next move of the finish line (`Game.finish_move`)."""
+
+    version: Version
+    action: Literal["finish"]
+
+
+Action = Annotated[
+    Tap | DoubleTap | Drag | PlayMove | Undo | Redo | Finish, Field(discriminator="action")
+]
 
 
 class Presence(Strict):
@@ -324,12 +338,13 @@ class GameView(BaseModel):
     clock_running: bool
     won: bool
     can_undo: bool
+    can_redo: bool
     stock: Stock
     waste: Waste
     foundations: list[list[str]]
     tableau: list[Column]
     targets: dict[str, list[str]]
-    finish: list[str] | None
+    finish: bool
     last: Last | None
     hints: int
     daily: str | None
@@ -562,7 +577,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         responses=_errors(400, 404, 409),
     )
     def act(game_id: Id, action: Annotated[Action, Body()]) -> JSONResponse:
-        """Play one action (tap, double_tap, drag, move, undo) on the version named."""
+        """Play one action (tap, double_tap, drag, move, undo, redo, finish) on a version."""
         gesture = action.model_dump(exclude={"version", "action"})
         return _json(games.act(game_id, action.version, action.action, **gesture))
 

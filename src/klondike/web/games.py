@@ -249,13 +249,15 @@ class Games:
             return found
 
     def current(self) -> OpenGame:
-        """The game in progress (the newest open game); a new Draw 1 Normal one if none."""
+        """The game in progress (the newest open game); if none, a new one in the version
+        and mode of the game that ended last (the app's Draw 1 Normal for the first)."""
         while True:
             with self.registry:
                 with self.database("read") as conn:
                     newest = store.newest_open_id(conn)
+                    last = statistics.recent(conn, 1) if newest is None else []
                 if newest is None:
-                    created = self._insert_locked(Game.new(), None)
+                    created = self._insert_locked(_next_game(last[0] if last else None), None)
                     assert created is not None  # nothing to abandon
                     return created
             found = self.get(newest)
@@ -614,8 +616,9 @@ class Games:
         target: str | None = None,
         move: str | None = None,
     ) -> dict[str, Any]:
-        """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``) on
-        ``version`` of a game; the new view (with ``played``), committed before it returns."""
+        """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``, ``redo``,
+        ``finish``) on ``version`` of a game; the new view (with ``played``), committed before
+        it returns."""
         entry = self.get(game_id)
         with entry.lock:
             if entry.status != "playing":
@@ -696,7 +699,20 @@ def _apply(
         return game.play(Move.from_text(move))
     if action == "undo":
         return game.undo()
+    if action == "redo":
+        return game.redo()
+    if action == "finish":
+        return game.play(game.finish_move())
     raise ValueError(f"unknown action {action!r}")
+
+
+def _next_game(last: statistics.RecentGame | None) -> Game:
+    """A new game in the version and mode of ``last`` (a default one if none, or if the
+    row names a mode that cannot be played)."""
+    if last is not None:
+        with suppress(KlondikeError, TypeError):
+            return Game.new(last["draw"], last["scoring"], rules=last["rules"])
+    return Game.new()
 
 
 def _storage_refusal(use: str, err: Exception, what: str) -> Refusal:

@@ -47,12 +47,6 @@ def rules_view(rules: Rules) -> dict[str, Any]:
     }
 
 
-def _finish(game: Game) -> list[str] | None:
-    """The moves of `Game.finish_line` as text, or None."""
-    line = game.finish_line()
-    return None if line is None else [str(move) for move in line]
-
-
 def game_view(
     game: Game,
     *,
@@ -83,6 +77,7 @@ def game_view(
         "clock_running": clock_running,
         "won": game.won,
         "can_undo": game.can_undo and status == "playing",
+        "can_redo": game.can_redo and status == "playing",
         "stock": {
             "count": table["stock"],
             "recycle": "allowed" if game.can_recycle else "no_more_passes",
@@ -91,6 +86,6 @@ def game_view(
         "foundations": table["foundations"],
         "tableau": table["tableau"],
         "targets": game.drop_targets() if status == "playing" else {},
-        "finish": _finish(game) if status == "playing" else None,
+        "finish": status == "playing" and game.can_finish(),
         "last": last,
     }

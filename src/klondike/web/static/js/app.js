@@ -147,6 +147,7 @@ $("#table").addEventListener("contextmenu", (e) => {
 // ------------------------------------------------------------------ the bar
 
 const undo = () => game.act({ action: "undo" });
+const redo = () => game.act({ action: "redo" });
 
 async function restart() {
   if (game.view && (await mayLeave(game, t("confirm_restart")))) game.restart();
@@ -154,6 +155,7 @@ async function restart() {
 
 $("#new-game").addEventListener("click", () => newGame.open());
 $("#undo").addEventListener("click", undo);
+$("#redo").addEventListener("click", redo);
 $("#restart").addEventListener("click", restart);
 $("#stats-button").addEventListener("click", () => stats.open());
 $("#settings-button").addEventListener("click", () => settings.open());
@@ -169,7 +171,7 @@ bindLanguage($("#lang"), () => {
   board.relabel();
   bar.draw();
 });
-bindShortcuts({ undo, newGame: () => newGame.open(), hint: () => hints.ask() });
+bindShortcuts({ undo, redo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
 // Back to this tab: another tab may have played meanwhile.
 document.addEventListener("visibilitychange", () => {

@@ -9,6 +9,7 @@ export class Bar {
   /** @param {(selector: string) => Element} $ finds the bar's elements */
   constructor($) {
     this.undo = $("#undo");
+    this.redo = $("#redo");
     this.code = $("#code");
     this.score = $("#score");
     this.version = $("#version");
@@ -31,6 +32,7 @@ export class Bar {
     const view = this.view;
     if (!view) return;
     this.undo.disabled = !view.can_undo;
+    this.redo.disabled = !view.can_redo;
     this.code.textContent = view.code;
     this.version.textContent = t(`rules_${view.rules.key}`);
     this.score.textContent = view.score_text;

@@ -1,7 +1,9 @@
-// The Finish button: shown when the server's view offers a finish line (every tableau card
-// face up, and drawing and putting cards up wins: `finish` in the view) and the setting
-// allows it. Pressing it plays the line's moves one by one, each an ordinary action (scored,
-// undoable), waiting for the table to come to rest between them. Nothing plays by itself.
+// The Finish button: shown when the server's view offers a finish (every tableau card face
+// up, and drawing and putting cards up wins whatever order the unseen stock is in: `finish`
+// in the view) and the setting allows it. Pressing it asks the server for the finish's next
+// move again and again (the action `finish`, an ordinary action: scored, undoable), waiting
+// for the table to come to rest between them; the page never learns the line ahead, which
+// would tell the stock's order. Nothing plays by itself.
 
 /** The Finish button. */
 export class FinishButton {
@@ -25,7 +27,7 @@ export class FinishButton {
     this.button.hidden = this.running || !offered || !this.hooks.enabled();
   }
 
-  /** Play the finish line, move by move, from the view current at each step. */
+  /** Play the finish, move by move, while the view current at each step offers it. */
   async run() {
     if (this.running) return;
     this.running = true;
@@ -33,7 +35,7 @@ export class FinishButton {
     try {
       for (;;) {
         const data = await this.game.act((view) =>
-          view?.finish?.length && !view.won ? { action: "move", move: view.finish[0] } : null,
+          view?.finish && !view.won ? { action: "finish" } : null,
         );
         if (!data?.played || data.won) break;
         await this.hooks.settled();

@@ -34,6 +34,7 @@ const TABLES = {
     title: "Klondike Solitaire",
     new_game: "New game",
     undo: "Undo",
+    redo: "Redo",
     restart: "Restart",
     restart_long: "Restart this deal",
     statistics: "Statistics",
@@ -170,7 +171,7 @@ const TABLES = {
     drop_cancelled: "Move cancelled",
     help_keys:
       "Keys: arrows move between piles and cards · Enter/Space tap · D double tap · " +
-      "M pick up and put down · U undo · N new game · H hint",
+      "M pick up and put down · U undo · Ctrl+Y redo · N new game · H hint",
     keys_title: "Keyboard",
     no_more_passes: "no more passes",
     redeal: "turn the waste over",
@@ -196,6 +197,7 @@ const TABLES = {
     title: "Klondike Solitär",
     new_game: "Neue Partie",
     undo: "Rückgängig",
+    redo: "Wiederholen",
     restart: "Neu starten",
     restart_long: "Diese Partie neu starten",
     statistics: "Statistik",
@@ -332,7 +334,7 @@ const TABLES = {
     drop_cancelled: "Zug abgebrochen",
     help_keys:
       "Tasten: Pfeile wechseln Stapel und Karten · Enter/Leertaste tippen · D doppelt tippen · " +
-      "M aufnehmen und ablegen · U rückgängig · N neue Partie · H Tipp",
+      "M aufnehmen und ablegen · U rückgängig · Strg+Y wiederholen · N neue Partie · H Tipp",
     keys_title: "Tastatur",
     no_more_passes: "kein weiterer Durchgang",
     redeal: "Ablagestapel umdrehen",
@@ -362,8 +364,11 @@ const TABLES = {
 const GERMAN_REASONS = {
   game_won: "die Partie ist gewonnen: keine Züge mehr",
   nothing_to_undo: "nichts rückgängig zu machen",
+  nothing_to_redo: "nichts zu wiederholen: seit dem letzten Zug wurde nichts rückgängig gemacht",
   undo_limit: "nur die letzten {limit} Aktionen können rückgängig gemacht werden",
   won_no_undo: "die Partie ist gewonnen: sie kann nicht zurückgenommen werden",
+  no_finish:
+    "kein Fertigspielen möglich: Ziehen und Ablegen gewinnt von hier nicht, in welcher Reihenfolge der Talon auch liegt",
   not_text: "{what} muss Text sein, nicht {type}",
   bad_move_text: "„{text}“ ist kein Zug: QUELLE-ZIEL schreiben, zum Beispiel T2-T6 oder W-F",
   bad_pile: "„{text}“ ist kein Stapel: S, W, F1–F4 oder T1–T7",
@@ -379,7 +384,7 @@ const GERMAN_REASONS = {
   ace_stays: "ein As bleibt auf seinem Zielstapel: es käme sofort dorthin zurück",
   bad_rules: "die Version ist eine von {keys}, nicht {value}",
   draw_not_in_rules: "{rules} wird nicht mit Ziehen {draw} gespielt",
-  scoring_not_in_rules: "{rules} kennt die Wertung „{scoring}“ nicht",
+  scoring_not_in_rules: "{rules} wird {played} gespielt, nicht {asked}",
   same_pile: "eine Karte kann nicht auf ihren eigenen Stapel ziehen",
   to_stock: "auf den Talon können keine Karten gelegt werden",
   to_waste: "auf den Ablagestapel kommen Karten nur vom Talon",
@@ -555,12 +560,25 @@ function germanPile(text) {
 
 const GERMAN_WHAT = { card: "eine Karte", pile: "ein Stapel", move: "ein Zug" };
 
+// The scorings as klondike.rules.SCORING_WORDS names them in messages, in German.
+const GERMAN_SCORING = {
+  "with Normal scoring": "mit der Wertung Normal",
+  "with Vegas scoring": "mit der Wertung Vegas",
+  "without a score": "ohne Punkte",
+};
+
 function germanParams(params) {
   const out = {};
   for (const [name, value] of Object.entries(params || {})) {
     if (typeof value !== "string") out[name] = value;
     else if (name === "pile") out[name] = germanPile(value);
     else if (name === "what") out[name] = GERMAN_WHAT[value] ?? value;
+    else if (name === "played" || name === "asked") {
+      out[name] = value
+        .split(" or ")
+        .map((words) => GERMAN_SCORING[words] ?? words)
+        .join(" oder ");
+    }
     else out[name] = germanCard(value);
   }
   return out;
