@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from klondike.solver.daily import daily_deal
 from klondike.store import database as store
 from klondike.web import games as registry
 from klondike.web.api import create_app
-from klondike.web.solving import ProvedDeals, SolverWorkers, prove_some
+from klondike.web.solving import POOL_SIZE, ProvedDeals, SolverWorkers, prove_some
 
 HARD_DEAL = "KL1-D1N-QG54S4U"
 """A deal the solver does not decide in 2 s."""
@@ -39,6 +39,14 @@ def solver_client(db_path: Path) -> Iterator[TestClient]:
     )
     with TestClient(app) as client:
         yield client
+
+
+def until(condition: Callable[[], bool], seconds: float) -> None:
+    """Wait until ``condition()`` holds; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.02)
 
 
 def start(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -212,15 +220,30 @@ def test_a_winnable_deal_is_proved_and_says_how_long_it_took(solver_client: Test
     assert again["code"] == view["code"] and "proof" not in again
 
 
-def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(
-    db_path: Path, solver_client: TestClient
-) -> None:
+def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(db_path: Path) -> None:
+    mode = ("app", 1, "normal")
     conn = store.open_database(db_path)
-    store.add_proved_deal(conn, ("app", 1, "normal"), 6, states=123, seconds=0.25)
+    store.add_proved_deal(conn, mode, 6, states=123, seconds=0.25)
     conn.close()
-    view = start(solver_client, winnable=True)
-    assert view["code"] == "KL1-D1N-AAAAAAG"
-    assert view["proof"] == {"deal": 6, "states": 123, "seconds": 0.25}
+    app = create_app(
+        db_path,
+        allowed_hosts=[HOST],
+        workers=SolverWorkers(processes=False),
+        keep_proved_deals=True,
+        proved_modes=(mode,),
+    )
+    with TestClient(app) as client:
+        filler = app.state.proved_deals
+
+        def kept() -> int:
+            with filler.db_lock:
+                return store.proved_deal_counts(filler.conn).get(mode, 0)
+
+        until(lambda: kept() == POOL_SIZE and filler.idle(), 60)  # full, and asleep
+        view = start(client, winnable=True)
+        assert view["code"] == "KL1-D1N-AAAAAAG"
+        assert view["proof"] == {"deal": 6, "states": 123, "seconds": 0.25}
+        until(lambda: kept() == POOL_SIZE, 60)  # woken: the deal taken is replaced
 
 
 def test_no_deal_proved_in_time_is_refused_and_changes_nothing(
@@ -233,6 +256,14 @@ def test_no_deal_proved_in_time_is_refused_and_changes_nothing(
     assert refused.status_code == 503
     assert refused.json()["error"]["reason"] == "no_proved_deal"
     assert solver_client.get("/api/game").json()["id"] == before["id"]  # still in progress
+
+
+def test_proving_some_deal_keeps_its_window_whatever_the_budget() -> None:
+    """A budget larger than the window is cut to the time left: the 20 s hold."""
+    for seed in range(3):
+        began = time.monotonic()
+        prove_some(("app", 3, "vegas"), 30.0, 0.5, seed=seed)
+        assert time.monotonic() - began < 1.5
 
 
 def test_proving_some_deal_stops_at_its_time() -> None:

@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -31,11 +32,12 @@ from pydantic import (
     StrictInt,
     StrictStr,
 )
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from klondike import Game, KlondikeError
-from klondike.rules import PRESETS
+from klondike.rules import MODES, PRESETS, Mode
 from klondike.store import database as store
 from klondike.store.stats import DailyStats, ModeStats, RecentGame
 
@@ -73,6 +75,8 @@ REFUSAL_STATUS: dict[str, int] = {
     "storage_settings_error": 503,
     "no_proved_deal": 503,
     "solver_failed": 503,
+    "solver_busy": 503,
+    "hint_superseded": 409,
 }
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
@@ -117,7 +121,10 @@ class ApiError(Exception):
             "error": {"reason": self.reason, "message": self.message, "params": self.params},
             "game": self.game,
         }
-        return JSONResponse(body, status_code=self.status, headers={"Cache-Control": "no-store"})
+        headers = {"Cache-Control": "no-store"}
+        if "retry_after" in self.params:  # solver_busy: when to come back
+            headers["Retry-After"] = str(self.params["retry_after"])
+        return JSONResponse(body, status_code=self.status, headers=headers)
 
 
 # --------------------------------------------------------------------------- models
@@ -406,6 +413,7 @@ def create_app(
     workers: SolverWorkers | None = None,
     hint_budget: float = HINT_BUDGET,
     keep_proved_deals: bool = False,
+    proved_modes: tuple[Mode, ...] = MODES,
 ) -> FastAPI:
     """The application: API, page and guard, over the database ``db`` (None: the default).
 
@@ -413,7 +421,7 @@ def create_app(
     bare ``name`` with any port. ``clock`` (monotonic seconds) runs the games' clocks.
     The solver runs in ``workers`` (default: worker processes started when first needed),
     a hint for ``hint_budget`` seconds; ``keep_proved_deals`` keeps a few proved-winnable
-    deals per mode ready in the database while the app runs.
+    deals per mode ready in the database while the app runs (of ``proved_modes``).
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
     conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
@@ -424,7 +432,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         filler = None
         if keep_proved_deals:
-            filler = ProvedDeals(conn, games.db_lock, games.workers)
+            filler = ProvedDeals(conn, games.db_lock, games.workers, modes=proved_modes)
             games.deal_taken = filler.wake
             filler.start()
         app.state.proved_deals = filler
@@ -513,7 +521,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         return _json(games.view(games.current()))
 
     @app.post("/api/games", response_model=NewGameView, responses=_errors(400, 409))
-    def new_game(body: NewGame) -> JSONResponse:
+    async def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one. The deal
         is the one ``code`` names, else the daily deal (``daily``), else one proved winnable
         (``winnable``), else a random one; all but the code's of the version ``rules``."""
@@ -523,24 +531,31 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
             day = body.day or datetime.date.today()
             if abs((day - today).days) > 1:
                 raise ApiError(400, "bad_day", {"day": day.isoformat()})
-        entry = games.new(
-            body.draw,
-            body.scoring,
-            code=body.code,
-            abandon=body.abandon,
-            rules=body.rules,
-            winnable=body.winnable,
-            daily=None if day is None else day.isoformat(),
+        daily = None if day is None else day.isoformat()
+        chosen = None
+        if body.code is None and (body.winnable or daily is not None):  # the solver's
+            chosen = await games.choose_deal(body.draw, body.scoring, body.rules, daily=daily)
+        entry = await run_in_threadpool(
+            partial(
+                games.new,
+                body.draw,
+                body.scoring,
+                code=body.code,
+                abandon=body.abandon,
+                rules=body.rules,
+                daily=daily,
+                chosen=chosen,
+            )
         )
-        view = games.view(entry)
+        view = await run_in_threadpool(games.view, entry)
         if entry.proof is not None:
             view["proof"] = entry.proof
         return _json(view)
 
     @app.post("/api/games/{game_id}/hint", response_model=HintAnswer, responses=_errors(404, 409))
-    def give_hint(game_id: Id, body: HintRequest) -> JSONResponse:
+    async def give_hint(game_id: Id, body: HintRequest) -> JSONResponse:
         """The next move of a winning line, or the most useful move; nothing is played."""
-        return _json(games.hint(game_id, body.version))
+        return _json(await games.hint(game_id, body.version))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
     def one_game(game_id: Id) -> JSONResponse:

@@ -8,6 +8,7 @@ the API turns into its error shape. Nothing here knows of HTTP.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import os
@@ -20,6 +21,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio.to_thread
+
 from klondike import Game, KlondikeError, Move
 from klondike.rules import Mode
 from klondike.store import database as store
@@ -31,10 +34,11 @@ from .solving import (
     PROOF_BUDGET,
     SEARCH_SECONDS,
     Proof,
+    SolverBusy,
     SolverWorkers,
     daily_of,
     hint_of,
-    prove_some,
+    prove_until,
 )
 from .view import game_view
 
@@ -54,7 +58,13 @@ MESSAGES: dict[str, str] = {
     "storage_settings_error": "the settings could not be saved, so they are unchanged: {detail}",
     "no_proved_deal": "no winnable deal of this mode was proved in time: try again",
     "solver_failed": "the solver could not answer: {detail}",
+    "solver_busy": "the solver has too much to do ({lane}): try again in {retry_after} s",
+    "hint_superseded": "a hint for a newer version ({newer}) of game {id} was asked for: "
+    "this one (version {version}) is no longer computed",
 }
+
+DAILY_SECONDS = 60.0
+"""How long finding a daily deal may take (it is found in well under a second)."""
 
 # What each use of the database refuses with when the database fails.
 STORAGE_REFUSALS: dict[str, str] = {
@@ -176,6 +186,9 @@ class Games:
         self.workers = workers if workers is not None else SolverWorkers()
         self.hint_budget = hint_budget
         self.deal_taken: Callable[[], None] = lambda: None  # wakes the proved-deals filler
+        self.solver_lock = threading.Lock()  # guards the two dicts of pending tasks:
+        self.hints_pending: dict[int, tuple[int, Future[Any]]] = {}  # game: version, task
+        self.dailies_pending: dict[tuple[str, Mode], Future[Any]] = {}
 
     @contextmanager
     def database(self, use: str, what: str = "the game") -> Iterator[sqlite3.Connection]:
@@ -396,32 +409,44 @@ class Games:
         abandon: int | None = None,
         rules: str = "app",
         *,
-        winnable: bool = False,
         daily: str | None = None,
+        chosen: Chosen | None = None,
     ) -> OpenGame:
         """A new game: the deal ``code`` names (its version, draw and scoring win), else, in
         the version ``rules`` and the mode (by default the version's first draw and scoring),
-        the daily deal of ``daily`` (an ISO date), else a deal the solver proved winnable
-        (``winnable``), else a random deal. Abandons the open game ``abandon``, refused
-        (``game_over``) if another tab already left it, so that no second game is started."""
-        proof: Proof | None = None
+        the deal ``chosen`` (the daily deal of ``daily``, an ISO date, or a deal the solver
+        proved winnable: `choose_deal`), else a random deal. Abandons the open game
+        ``abandon``, refused (``game_over``) if another tab already left it, so that no
+        second game is started."""
         try:
             if code is not None:
                 game = Game.from_code(code)
-                daily = None
+                daily = chosen = None
             else:
                 game = Game.new(draw, scoring, rules=rules)  # checks the mode
-                mode: Mode = (game.rules.key, game.draw, game.scoring)
-                if daily is not None:
-                    game = Game.new(game.draw, game.scoring, self._daily_deal(daily, mode), rules)
-                elif winnable:
-                    proof = self._proved_deal(mode)
-                    game = Game.new(game.draw, game.scoring, proof["deal"], rules)
+                if chosen is not None:
+                    game = Game.new(game.draw, game.scoring, chosen.deal, rules)
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
         created = self._start(game, abandon, daily)
-        created.proof = proof
+        created.proof = None if chosen is None else chosen.proof
         return created
+
+    async def choose_deal(
+        self, draw: int | None, scoring: str | None, rules: str, *, daily: str | None
+    ) -> Chosen:
+        """The deal for `new` of the mode: the daily deal of ``daily`` (an ISO date), else
+        one proved winnable, within `SEARCH_SECONDS` of now (the request's arrival)."""
+        arrived = time.time()
+        try:
+            game = Game.new(draw, scoring, rules=rules)  # checks the mode
+        except KlondikeError as err:
+            raise Refusal.from_engine(err, None) from err
+        mode: Mode = (game.rules.key, game.draw, game.scoring)
+        if daily is not None:
+            return Chosen(await self._daily_deal(daily, mode), None)
+        proof = await self._proved_deal(mode, arrived + SEARCH_SECONDS)
+        return Chosen(proof["deal"], proof)
 
     def _start(self, game: Game, abandon: int | None, daily: str | None) -> OpenGame:
         """Insert ``game``, abandoning the open game ``abandon``."""
@@ -435,45 +460,89 @@ class Games:
             self._refuse_if_left(old)
             return self._insert(game, old if old.status == "playing" else None, daily=daily)
 
-    def _solver(self, future: Future[Any]) -> Any:
-        """The result of a solver task; its failure becomes a refusal."""
+    def _submit(
+        self, lane: str, limit: float, function: Callable[..., Any], *args: Any
+    ) -> Future[Any]:
+        """Queue a solver task; a full queue is refused with `solver_busy`."""
         try:
-            return future.result()
+            return self.workers.submit(lane, limit, function, *args)
+        except SolverBusy as err:
+            params: dict[str, object] = {"lane": err.lane, "retry_after": err.retry_after}
+            raise Refusal("solver_busy", params) from err
         except Exception as err:
             raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
 
-    def _proved_deal(self, mode: Mode) -> Proof:
-        """A deal of the mode proved winnable: one kept ready, else one proved now."""
+    async def _solver(self, future: Future[Any]) -> Any:
+        """The result of a solver task, awaited without holding a thread (the task's lane
+        enforces its time limit); its failure becomes a refusal. Several requests may wait
+        for one task: none of them cancels it."""
+        try:
+            return await asyncio.shield(asyncio.wrap_future(future))
+        except Refusal:
+            raise
+        except Exception as err:
+            raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
+
+    def _take_proved_deal(self, mode: Mode) -> tuple[int, int, float] | None:
         with self.database("new_game") as conn:
-            kept = store.take_proved_deal(conn, mode)
+            return store.take_proved_deal(conn, mode)
+
+    async def _proved_deal(self, mode: Mode, until: float) -> Proof:
+        """A deal of the mode proved winnable: one kept ready, else one proved now, by the
+        wall-clock time ``until`` (queue wait included)."""
+        kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode)
         self.deal_taken()
         if kept is not None:
             deal, states, seconds = kept
             return {"deal": deal, "states": states, "seconds": seconds}
         seed = int.from_bytes(os.urandom(8), "big")
-        found: Proof | None = self._solver(
-            self.workers.now(prove_some, mode, PROOF_BUDGET, SEARCH_SECONDS, seed)
-        )
+        left = until - time.time()
+        future = self._submit("proof", left, prove_until, mode, PROOF_BUDGET, until, seed)
+        found: Proof | None = await self._solver(future)
         if found is None:
             key, draw, scoring = mode
             raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
         return found
 
-    def _daily_deal(self, day: str, mode: Mode) -> int:
-        """The daily deal of ``day`` and a mode: found once, then read from the database."""
+    def _read_daily_deal(self, day: str, mode: Mode) -> int | None:
         with self.database("read", "the daily deal") as conn:
-            deal = store.daily_deal_of(conn, day, mode)
-        if deal is None:
-            deal = int(self._solver(self.workers.now(daily_of, day, mode)))
-            with self.database("new_game") as conn:
-                store.keep_daily_deal(conn, day, mode, deal)
+            return store.daily_deal_of(conn, day, mode)
+
+    def _keep_daily_deal(self, day: str, mode: Mode, deal: int) -> None:
+        with self.database("new_game") as conn:
+            store.keep_daily_deal(conn, day, mode, deal)
+
+    async def _daily_deal(self, day: str, mode: Mode) -> int:
+        """The daily deal of ``day`` and a mode: found once (requests at the same time share
+        the search), then read from the database."""
+        deal = await anyio.to_thread.run_sync(self._read_daily_deal, day, mode)
+        if deal is not None:
+            return deal
+        with self.solver_lock:
+            future = self.dailies_pending.get((day, mode))
+            if future is None or future.done():
+                future = self._submit("proof", DAILY_SECONDS, daily_of, day, mode)
+                self.dailies_pending[day, mode] = future
+        deal = int(await self._solver(future))
+        await anyio.to_thread.run_sync(self._keep_daily_deal, day, mode, deal)
+        with self.solver_lock:
+            if self.dailies_pending.get((day, mode)) is future:
+                del self.dailies_pending[day, mode]
         return deal
 
     # ---- hints
 
-    def hint(self, game_id: int, version: int) -> dict[str, Any]:
+    async def hint(self, game_id: int, version: int) -> dict[str, Any]:
         """A hint for ``version`` of an open game, computed in a solver process (the game
-        and the server stay free meanwhile); a hint that suggests a move is counted."""
+        and the server stay free meanwhile); a hint that suggests a move is counted if the
+        game is still open when it is answered."""
+        entry, future = await anyio.to_thread.run_sync(self._ask_hint, game_id, version)
+        answer = dict(await self._solver(future))
+        return await anyio.to_thread.run_sync(self._count_hint, entry, version, answer)
+
+    def _ask_hint(self, game_id: int, version: int) -> tuple[OpenGame, Future[Any]]:
+        """The hint task for ``version`` of a game: the one pending for that version (shared),
+        else a new one; an older version's pending hint is withdrawn (`hint_superseded`)."""
         entry = self.get(game_id)
         with entry.lock:
             if entry.status != "playing":
@@ -481,14 +550,31 @@ class Games:
             if version != entry.version:
                 raise self._stale_version(entry, version)
             snapshot = entry.game.snapshot()
-        answer = dict(self._solver(self.workers.now(hint_of, snapshot, self.hint_budget)))
-        if answer["move"] is not None:
-            with entry.lock:
+        with self.solver_lock:
+            pending = self.hints_pending.get(game_id)
+            if pending is not None and not pending[1].done():
+                older, future = pending
+                if older == version:
+                    return entry, future
+                params: dict[str, object] = {"id": game_id, "version": older, "newer": version}
+                self.workers.withdraw("hint", future, Refusal("hint_superseded", params))
+            future = self._submit("hint", self.hint_budget, hint_of, snapshot, self.hint_budget)
+            self.hints_pending[game_id] = (version, future)
+        return entry, future
+
+    def _count_hint(self, entry: OpenGame, version: int, answer: dict[str, Any]) -> dict[str, Any]:
+        """Count a hint that names a move (the store counts it only in an open game)."""
+        with self.solver_lock:
+            pending = self.hints_pending.get(entry.id)
+            if pending is not None and pending[1].done():
+                del self.hints_pending[entry.id]
+        with entry.lock:
+            if answer["move"] is not None:
                 with self.database("action") as conn:
                     counted = store.count_hint(conn, entry.id)
                 if counted:
                     entry.hints += 1
-        answer.update(id=entry.id, version=version, hints=entry.hints)
+            answer.update(id=entry.id, version=version, hints=entry.hints)
         return answer
 
     def _refuse_if_left(self, old: OpenGame) -> None:
@@ -583,6 +669,14 @@ class Games:
             self.checkpoint()
         view["played"] = str(played)
         return view
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The deal a new game is dealt (`Games.choose_deal`), and its proof if it was proved."""
+
+    deal: int
+    proof: Proof | None
 
 
 def _apply(
