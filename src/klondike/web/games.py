@@ -304,6 +304,9 @@ class Games:
     def _restore(self, row: store.GameRow) -> OpenGame:
         """The game of a database row; `game_damaged` if its snapshot cannot be read (the row
         is left as it is, and no other position is ever shown in its place)."""
+        problem = store.row_problem(row)
+        if problem is not None:
+            raise self._damaged(row, ValueError(problem))
         try:
             game = Game.from_snapshot(json.loads(row.snapshot))
         except (ValueError, TypeError, RecursionError) as err:
