@@ -14,6 +14,7 @@ import pytest
 
 from helpers.api import HOST, TestClient, act, hidden_cards, leaked
 from helpers.positions import almost_won, position
+from helpers.proofs import proof_of
 from helpers.server import Server
 from klondike import Game
 from klondike.rules import SOLITAER, rules_for
@@ -216,7 +217,8 @@ def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(
     db_path: Path, solver_client: TestClient
 ) -> None:
     conn = store.open_database(db_path)
-    store.add_proved_deal(conn, ("app", 1, "normal"), 6, states=123, seconds=0.25)
+    line = proof_of(6, ("app", 1, "normal")).line
+    store.add_proved_deal(conn, ("app", 1, "normal"), store.KeptProof(6, line, 123, 0.25))
     conn.close()
     view = start(solver_client, winnable=True)
     assert view["code"] == "KL1-D1N-AAAAAAG"

@@ -535,7 +535,8 @@ def row_problem(row: GameRow) -> str | None:
     figures = {"version": row.version, "elapsed_ms": row.elapsed_ms, "hints": row.hints}
     for name, value in figures.items():
         if type(value) is not int or not 0 <= value < VERSION_LIMIT:
-            return f"its {name} {str(value)[:40]!r} is not a whole number from 0 to {VERSION_LIMIT - 1}"
+            shown = str(value)[:40]
+            return f"its {name} {shown!r} is not a whole number from 0 to {VERSION_LIMIT - 1}"
     if row.status not in _STATUSES:
         return f"its status {str(row.status)[:40]!r} is none of {', '.join(_STATUSES)}"
     if type(row.snapshot) is not str:
@@ -720,7 +721,7 @@ def _kept_proof(row: tuple[object, ...]) -> KeptProof | str:
         return f"its winning line {str(line)[:40]!r} is not a line of moves"
     # what proving it took is only shown: a value that is not a figure is shown as 0
     kept_states = states if type(states) is int and states >= 0 else 0
-    kept_seconds = float(seconds) if type(seconds) in (int, float) else 0.0
+    kept_seconds = float(seconds) if isinstance(seconds, int | float) else 0.0
     if not 0 <= kept_seconds < 1e9:
         kept_seconds = 0.0
     return KeptProof(deal, line, kept_states, kept_seconds)

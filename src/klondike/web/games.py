@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -35,8 +36,12 @@ from .solving import (
     daily_of,
     hint_of,
     prove_some,
+    replays,
 )
 from .view import game_view
+
+log = logging.getLogger(__name__)
+"""Where a kept proof that does not replay (a damaged or edited file) is said."""
 
 # The reasons of the registry's refusals (the engine's are in klondike.errors.MESSAGES).
 MESSAGES: dict[str, str] = {
@@ -444,13 +449,22 @@ class Games:
             raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
 
     def _proved_deal(self, mode: Mode) -> Proof:
-        """A deal of the mode proved winnable: one kept ready, else one proved now."""
-        with self.database("new_game") as conn:
-            kept = store.take_proved_deal(conn, mode)
-        self.deal_taken()
-        if kept is not None:
-            deal, states, seconds = kept
-            return {"deal": deal, "states": states, "seconds": seconds}
+        """A deal of the mode proved winnable: one kept ready whose winning line replays,
+        else one proved now. A kept proof that does not replay is dropped and logged."""
+        while True:
+            with self.database("new_game") as conn:
+                kept = store.take_proved_deal(conn, mode)
+            self.deal_taken()
+            if kept is None:
+                break
+            if replays(kept.deal, kept.line, mode):
+                return {
+                    "deal": kept.deal,
+                    "line": kept.line,
+                    "states": kept.states,
+                    "seconds": kept.seconds,
+                }
+            log.warning("the proved deal %d of %s does not replay: dropped", kept.deal, mode)
         seed = int.from_bytes(os.urandom(8), "big")
         found: Proof | None = self._solver(
             self.workers.now(prove_some, mode, PROOF_BUDGET, SEARCH_SECONDS, seed)
@@ -461,14 +475,19 @@ class Games:
         return found
 
     def _daily_deal(self, day: str, mode: Mode) -> int:
-        """The daily deal of ``day`` and a mode: found once, then read from the database."""
+        """The daily deal of ``day`` and a mode: found once, then read from the database
+        (and its winning line replayed); a kept row that cannot be read or does not replay
+        is logged and found again."""
         with self.database("read", "the daily deal") as conn:
-            deal = store.daily_deal_of(conn, day, mode)
-        if deal is None:
-            deal = int(self._solver(self.workers.now(daily_of, day, mode)))
-            with self.database("new_game") as conn:
-                store.keep_daily_deal(conn, day, mode, deal)
-        return deal
+            kept = store.daily_deal_of(conn, day, mode)
+        if kept is not None and replays(kept.deal, kept.line, mode):
+            return kept.deal
+        if kept is not None:
+            log.warning("the daily deal %d of %s %s does not replay", kept.deal, day, mode)
+        found: Proof = self._solver(self.workers.now(daily_of, day, mode))
+        with self.database("new_game") as conn:
+            store.keep_daily_deal(conn, day, mode, store.KeptProof(found["deal"], found["line"]))
+        return found["deal"]
 
     # ---- hints
 
