@@ -14,6 +14,7 @@ import pytest
 
 from helpers.api import HOST, TestClient, act, hidden_cards, leaked
 from helpers.positions import almost_won, position
+from helpers.proofs import proof_of
 from helpers.server import Server
 from klondike import Game
 from klondike.rules import SOLITAER, rules_for
@@ -223,7 +224,7 @@ def test_a_winnable_deal_is_proved_and_says_how_long_it_took(solver_client: Test
 def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(db_path: Path) -> None:
     mode = ("app", 1, "normal")
     conn = store.open_database(db_path)
-    store.add_proved_deal(conn, mode, 6, states=123, seconds=0.25)
+    store.add_proved_deal(conn, mode, store.KeptProof(6, proof_of(6, mode).line, 123, 0.25))
     conn.close()
     app = create_app(
         db_path,

@@ -3,6 +3,7 @@ newer files."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import sqlite3
 from collections.abc import Callable
@@ -11,12 +12,18 @@ from pathlib import Path
 import pytest
 
 from helpers.api import HOST, TestClient
+from helpers.proofs import proof_of
+from helpers.rows import add_game
 from klondike import Game
+from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import settings
 from klondike.store.database import DatabaseError, open_database
 from klondike.store.stats import summary
-from klondike.web.api import create_app
+from klondike.web import api
+from klondike.web import games as registry
+from klondike.web.api import create_app, utc_today
+from klondike.web.solving import SolverWorkers, daily_of
 
 NEXT = store.SCHEMA_VERSION + 1
 """A made-up schema version after the current one, for the migration tests."""
@@ -24,13 +31,13 @@ NEXT = store.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 5
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
-    assert proved == ["rules", "draw", "scoring", "deal", "states", "seconds"]
+    assert proved == ["rules", "draw", "scoring", "deal", "states", "seconds", "line"]
     daily = [row[1] for row in conn.execute("PRAGMA table_info(daily_deals)")]
-    assert daily == ["day", "rules", "draw", "scoring", "deal"]
+    assert daily == ["day", "rules", "draw", "scoring", "deal", "line"]
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
@@ -340,22 +347,148 @@ def test_migration_4_adds_hints_daily_and_the_deal_tables_to_a_version_1_file(
 ) -> None:
     game_id = version_1_file(db_path, monkeypatch)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
     row = store.load_game(conn, game_id)
     assert row is not None
     assert (row.moves, row.rules, row.hints, row.daily) == (1, "app", 0, None)
     assert store.count_hint(conn, game_id)
     assert store.load_game(conn, game_id).hints == 1  # type: ignore[union-attr]
-    store.add_proved_deal(conn, ("app", 3, "normal"), 42, states=100, seconds=0.5)
-    store.add_proved_deal(conn, ("classic", 3, "none"), 43, states=10, seconds=0.1)
+    kept = store.KeptProof(42, "S-W W-F", states=100, seconds=0.5)
+    store.add_proved_deal(conn, ("app", 3, "normal"), kept)
+    store.add_proved_deal(conn, ("classic", 3, "none"), store.KeptProof(43, "S-W", 10, 0.1))
     assert store.proved_deal_counts(conn) == {("app", 3, "normal"): 1, ("classic", 3, "none"): 1}
-    assert store.take_proved_deal(conn, ("app", 3, "normal")) == (42, 100, 0.5)
+    assert store.take_proved_deal(conn, ("app", 3, "normal")) == kept
     assert store.take_proved_deal(conn, ("app", 3, "normal")) is None
-    store.keep_daily_deal(conn, "2026-01-02", ("app", 1, "vegas"), 7)
-    assert store.daily_deal_of(conn, "2026-01-02", ("app", 1, "vegas")) == 7
+    store.keep_daily_deal(conn, "2026-01-02", ("app", 1, "vegas"), store.KeptProof(7, "S-W"))
+    assert store.daily_deal_of(conn, "2026-01-02", ("app", 1, "vegas")) == store.KeptProof(7, "S-W")
     assert store.daily_deal_of(conn, "2026-01-02", ("app", 1, "normal")) is None
     assert store.daily_deal_of(conn, "2026-01-02", ("solitaer", 3, "none")) is None
     conn.close()
     with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
         view = client.get("/api/game").json()
     assert (view["id"], view["moves"], view["draw"]) == (game_id, 1, 1)
+
+
+# ------------------------------------------------------- rows of an edited or damaged file
+
+
+def solver_app(db_path: Path) -> TestClient:
+    """A client of an app over ``db_path`` whose solver runs in threads (quick to start)."""
+    workers = SolverWorkers(processes=False)
+    return TestClient(create_app(db_path, allowed_hosts=[HOST], workers=workers))
+
+
+def edit(db_path: Path, sql: str, *params: object) -> None:
+    """Change the stopped database file by hand, as a player with sqlite3 could."""
+    conn = store.open_database(db_path)  # the current schema
+    conn.close()
+    raw = sqlite3.connect(db_path)
+    with raw:
+        raw.execute(sql, params)
+    raw.close()
+
+
+APP_DRAW_1: Mode = ("app", 1, "normal")
+
+
+@pytest.mark.parametrize("deal", ["zz", -1, 12.5, 2**40])
+def test_a_daily_deal_row_of_no_deal_is_found_again_and_repaired(
+    db_path: Path, deal: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    today = utc_today().isoformat()
+    edit(
+        db_path,
+        "INSERT INTO daily_deals (day, rules, draw, scoring, deal, line) VALUES (?, ?, ?, ?, ?, ?)",
+        today, *APP_DRAW_1, deal, "S-W",
+    )  # fmt: skip
+    with solver_app(db_path) as client:
+        view = client.post("/api/games", json={"daily": True, "day": today})
+        assert view.status_code == 200, view.text
+    expected = daily_of(today, APP_DRAW_1)
+    assert view.json()["code"] == Game(expected["deal"], 1, "normal").code
+    assert "is not used" in caplog.text
+    conn = store.open_database(db_path)
+    assert store.daily_deal_of(conn, today, APP_DRAW_1) == store.KeptProof(
+        expected["deal"], expected["line"]
+    )  # repaired: the next request reads it
+    conn.close()
+
+
+def test_the_daily_deal_is_kept_and_a_kept_one_that_does_not_replay_is_found_again(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    today = utc_today().isoformat()
+    with solver_app(db_path) as client:
+        first = client.post("/api/games", json={"daily": True, "day": today}).json()
+    conn = store.open_database(db_path)
+    kept = store.daily_deal_of(conn, today, APP_DRAW_1)
+    assert kept is not None and Game(kept.deal, 1, "normal").code == first["code"]  # stored
+    store.keep_daily_deal(conn, today, APP_DRAW_1, store.KeptProof(kept.deal, "S-W"))
+    conn.close()
+    with solver_app(db_path) as client:
+        again = client.post("/api/games", json={"daily": True, "day": today}).json()
+    assert again["code"] == first["code"] and "does not replay" in caplog.text
+
+
+def test_the_daily_deal_is_read_not_found_again(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    today = utc_today().isoformat()
+    proof = proof_of(6, APP_DRAW_1)  # not the day's deal: what is kept is what is served
+    conn = store.open_database(db_path)
+    store.keep_daily_deal(conn, today, APP_DRAW_1, proof)
+    conn.close()
+    monkeypatch.setattr(registry, "daily_of", None)  # finding it again would fail
+    with solver_app(db_path) as client:
+        view = client.post("/api/games", json={"daily": True, "day": today})
+    assert view.json()["code"] == Game(6, 1, "normal").code
+
+
+@pytest.mark.parametrize(("offset", "status"), [(-2, 400), (-1, 200), (1, 200), (2, 400)])
+def test_the_daily_deal_is_for_a_day_within_one_of_today(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, offset: int, status: int
+) -> None:
+    today = datetime.date(2026, 6, 15)
+    monkeypatch.setattr(api, "utc_today", lambda: today)
+    day = (today + datetime.timedelta(days=offset)).isoformat()
+    conn = store.open_database(db_path)
+    store.keep_daily_deal(conn, day, APP_DRAW_1, proof_of(6, APP_DRAW_1))  # no search
+    conn.close()
+    with solver_app(db_path) as client:
+        response = client.post("/api/games", json={"daily": True, "day": day})
+    assert response.status_code == status
+    if status == 400:
+        assert response.json()["error"]["reason"] == "bad_day"
+
+
+def test_proved_deal_rows_of_no_deal_or_no_winning_line_are_dropped(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    good = proof_of(6, APP_DRAW_1)
+    rows = [("abc", good.line), (12.5, good.line), (-7, good.line), (8, good.line), (7, "")]
+    for deal, line in [*rows, (good.deal, good.line)]:
+        edit(
+            db_path,
+            "INSERT INTO proved_deals (rules, draw, scoring, deal, line, states, seconds)"
+            " VALUES (?, ?, ?, ?, ?, 'many', -1)",
+            *APP_DRAW_1, deal, line,
+        )  # fmt: skip
+    with solver_app(db_path) as client:
+        view = client.post("/api/games", json={"winnable": True})
+    assert view.status_code == 200, view.text
+    assert view.json()["code"] == Game(6, 1, "normal").code
+    assert view.json()["proof"] == {"deal": 6, "states": 0, "seconds": 0.0}
+    assert caplog.text.count("was dropped") == 4 and "does not replay" in caplog.text
+
+
+def test_a_game_whose_version_reaches_the_browsers_limit_is_refused_as_damaged(
+    db_path: Path,
+) -> None:
+    conn = store.open_database(db_path)
+    game_id = add_game(conn, "playing", version=2**53 - 1)
+    conn.close()
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        shown = client.get(f"/api/games/{game_id}")
+        assert (shown.status_code, shown.json()["error"]["reason"]) == (409, "game_damaged")
+        assert "version" in shown.json()["error"]["message"]
+        assert client.post("/api/games", json={}).status_code == 200  # a new game starts

@@ -25,13 +25,14 @@ True
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -39,9 +40,13 @@ from urllib.parse import quote
 import platformdirs
 
 from klondike import Game
+from klondike.codes import DEAL_COUNT
 from klondike.rules import Mode
 
-SCHEMA_VERSION = 4
+log = logging.getLogger(__name__)
+"""Where the store says what it dropped or repaired (rows an edited or damaged file holds)."""
+
+SCHEMA_VERSION = 5
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -72,7 +77,7 @@ class Database(sqlite3.Connection):
         self.notices = []
 
 
-def _migrate_to_1(conn: sqlite3.Connection) -> None:
+def _migrate_to_1(conn: sqlite3.Connection) -> str | None:
     """Version 1: the games table."""
     conn.execute(
         """
@@ -95,14 +100,16 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
         """
     )
     conn.execute("CREATE INDEX games_status ON games(status)")
+    return None
 
 
-def _migrate_to_2(conn: sqlite3.Connection) -> None:
+def _migrate_to_2(conn: sqlite3.Connection) -> str | None:
     """Version 2: each game's version of the rules (``Rules.key``); older games are the app's."""
     conn.execute("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'app'")
+    return None
 
 
-def _migrate_to_3(conn: sqlite3.Connection) -> None:
+def _migrate_to_3(conn: sqlite3.Connection) -> str | None:
     """Version 3: the settings table, one row per setting changed from its default
     (`klondike.store.settings`), the value as JSON text."""
     conn.execute(
@@ -113,9 +120,10 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
         )
         """
     )
+    return None
 
 
-def _migrate_to_4(conn: sqlite3.Connection) -> None:
+def _migrate_to_4(conn: sqlite3.Connection) -> str | None:
     """Version 4: the hints taken in a game, the day of a daily deal, the proved deals kept
     ready for "winnable deals only", and the daily deal of each day and mode."""
     conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
@@ -145,15 +153,34 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
         )
         """
     )
+    return None
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+def _migrate_to_5(conn: sqlite3.Connection) -> str | None:
+    """Version 5: the winning line of every proved deal and daily deal (move texts, spaced),
+    replayed before the deal is served. A deal kept without one cannot be checked, so it is
+    dropped (proved again when wanted); what was dropped, in words."""
+    dropped = 0
+    for table in ("proved_deals", "daily_deals"):
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN line TEXT NOT NULL DEFAULT ''")
+        dropped += conn.execute(f"DELETE FROM {table}").rowcount
+    if not dropped:
+        return None
+    return (
+        f"{dropped} proved or daily deals kept without their winning line were dropped "
+        "(they cannot be checked); they are proved again when wanted"
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
     3: _migrate_to_3,
     4: _migrate_to_4,
+    5: _migrate_to_5,
 }
-"""``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v``."""
+"""``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
+what it dropped, if anything)."""
 
 
 def default_db_path() -> Path:
@@ -193,7 +220,7 @@ def open_database(path: str | Path | None = None) -> Database:
             conn.close()
             notices.append(keep_damaged(Path(where), damage))
             conn = _connect(where)
-        _prepare(conn, where)
+        notices.extend(_prepare(conn, where))
     except BaseException:
         conn.close()
         raise
@@ -422,8 +449,10 @@ def backup(source: sqlite3.Connection, target: str | Path) -> None:
         copy.close()
 
 
-def _prepare(conn: sqlite3.Connection, where: str) -> None:
-    """Check the version (before writing anything), then set the pragmas and migrate."""
+def _prepare(conn: sqlite3.Connection, where: str) -> list[str]:
+    """Check the version (before writing anything), then set the pragmas and migrate; what
+    the migrations dropped, in words."""
+    notices: list[str] = []
     version = _read_version(conn, where)
     try:
         conn.execute("PRAGMA busy_timeout = 10000")
@@ -434,13 +463,16 @@ def _prepare(conn: sqlite3.Connection, where: str) -> None:
         while version < SCHEMA_VERSION:
             with atomic(conn):
                 if _user_version(conn) == version:  # else another process migrated it
-                    MIGRATIONS[version + 1](conn)
+                    notice = MIGRATIONS[version + 1](conn)
+                    if notice is not None:
+                        notices.append(f"the database {where}: {notice}")
                     conn.execute(f"PRAGMA user_version = {version + 1}")
             version = _user_version(conn)
             if version > SCHEMA_VERSION:
                 raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
     except sqlite3.Error as err:
         raise DatabaseError(f"cannot use the database {where}: {err}") from err
+    return notices
 
 
 @contextmanager
@@ -488,6 +520,33 @@ class GameRow:
     rules: str
     hints: int
     daily: str | None
+
+
+VERSION_LIMIT = 2**40
+"""Versions a game row may have: far more actions than any game is played, and far below
+the largest number a browser holds exactly (2**53 - 1), so that every next version is one."""
+
+_STATUSES = ("playing", "won", "abandoned")
+
+
+def row_problem(row: GameRow) -> str | None:
+    """What is wrong with a games row (one of an edited or damaged file), or None: every
+    column is read by its type and range before the game is restored."""
+    figures = {"version": row.version, "elapsed_ms": row.elapsed_ms, "hints": row.hints}
+    for name, value in figures.items():
+        if type(value) is not int or not 0 <= value < VERSION_LIMIT:
+            shown = str(value)[:40]
+            return f"its {name} {shown!r} is not a whole number from 0 to {VERSION_LIMIT - 1}"
+    if row.status not in _STATUSES:
+        return f"its status {str(row.status)[:40]!r} is none of {', '.join(_STATUSES)}"
+    if type(row.snapshot) is not str:
+        return "its snapshot is not text"
+    if row.daily is not None:
+        try:
+            date.fromisoformat(row.daily)
+        except (TypeError, ValueError):
+            return f"its daily deal's day {str(row.daily)[:40]!r} is not a date"
+    return None
 
 
 _ROW_COLUMNS = (
@@ -642,53 +701,105 @@ def count_hint(conn: sqlite3.Connection, game_id: int) -> bool:
 # --------------------------------------------------------------------------- proved deals
 
 
-def add_proved_deal(
-    conn: sqlite3.Connection, mode: Mode, deal: int, *, states: int, seconds: float
-) -> None:
-    """Keep a deal the solver proved winnable in ``mode`` (version, draw, scoring), ready for
-    "winnable deals only"."""
+@dataclass(frozen=True, slots=True)
+class KeptProof:
+    """A deal kept as proved winnable, with its winning line (move texts, spaced) to
+    replay before it is served, and what proving it took."""
+
+    deal: int
+    line: str
+    states: int = 0
+    seconds: float = 0.0
+
+
+def _kept_proof(row: tuple[object, ...]) -> KeptProof | str:
+    """The proof of a row ``(deal, line, states, seconds)``, or what is wrong with it."""
+    deal, line, states, seconds = row
+    if type(deal) is not int or not 0 <= deal < DEAL_COUNT:
+        return f"its deal {deal!r} is not a deal number (0 … {DEAL_COUNT - 1})"
+    if type(line) is not str or not line.strip():
+        return f"its winning line {str(line)[:40]!r} is not a line of moves"
+    # what proving it took is only shown: a value that is not a figure is shown as 0
+    kept_states = states if type(states) is int and states >= 0 else 0
+    kept_seconds = float(seconds) if isinstance(seconds, int | float) else 0.0
+    if not 0 <= kept_seconds < 1e9:
+        kept_seconds = 0.0
+    return KeptProof(deal, line, kept_states, kept_seconds)
+
+
+def add_proved_deal(conn: sqlite3.Connection, mode: Mode, proof: KeptProof) -> None:
+    """Keep a deal the solver proved winnable in ``mode`` (version, draw, scoring), with its
+    winning line, ready for "winnable deals only"."""
     conn.execute(
-        "INSERT OR IGNORE INTO proved_deals (rules, draw, scoring, deal, states, seconds)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (*mode, deal, states, seconds),
+        "INSERT OR IGNORE INTO proved_deals (rules, draw, scoring, deal, line, states, seconds)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (*mode, proof.deal, proof.line, proof.states, proof.seconds),
     )
 
 
 def proved_deal_counts(conn: sqlite3.Connection) -> dict[Mode, int]:
-    """How many proved deals are ready per mode (version, draw, scoring)."""
+    """How many proved deals are ready per mode (version, draw, scoring); rows of no mode
+    (a damaged or edited file) are not counted."""
     rows = conn.execute(
         "SELECT rules, draw, scoring, COUNT(*) FROM proved_deals GROUP BY rules, draw, scoring"
     )
-    return {(str(key), int(draw), str(scoring)): int(count) for key, draw, scoring, count in rows}
+    return {
+        (key, draw, scoring): int(count)
+        for key, draw, scoring, count in rows
+        if type(key) is str and type(draw) is int and type(scoring) is str
+    }
 
 
-def take_proved_deal(conn: sqlite3.Connection, mode: Mode) -> tuple[int, int, float] | None:
-    """Take (and remove) the oldest proved deal of a mode: ``(deal, states, seconds)``."""
+def take_proved_deal(conn: sqlite3.Connection, mode: Mode) -> KeptProof | None:
+    """Take (and remove) the oldest proved deal of a mode. A row that cannot be read as a
+    proof (an edited or damaged file) is removed too, said in the log, and the next taken."""
     with atomic(conn):
-        row = conn.execute(
-            "SELECT rowid, deal, states, seconds FROM proved_deals"
-            " WHERE rules = ? AND draw = ? AND scoring = ? ORDER BY rowid LIMIT 1",
-            mode,
-        ).fetchone()
-        if row is None:
-            return None
-        conn.execute("DELETE FROM proved_deals WHERE rowid = ?", (row[0],))
-    return int(row[1]), int(row[2]), float(row[3])
+        while True:
+            row = conn.execute(
+                "SELECT rowid, deal, line, states, seconds FROM proved_deals"
+                " WHERE rules = ? AND draw = ? AND scoring = ? ORDER BY rowid LIMIT 1",
+                mode,
+            ).fetchone()
+            if row is None:
+                return None
+            conn.execute("DELETE FROM proved_deals WHERE rowid = ?", (row[0],))
+            proof = _kept_proof(row[1:])
+            if isinstance(proof, KeptProof):
+                return proof
+            log.warning("a proved deal of %s was dropped: %s", "/".join(map(str, mode)), proof)
 
 
-def daily_deal_of(conn: sqlite3.Connection, day: str, mode: Mode) -> int | None:
-    """The daily deal found before for ``day`` (ISO date) and a mode, or None."""
+def daily_deal_of(conn: sqlite3.Connection, day: str, mode: Mode) -> KeptProof | None:
+    """The daily deal found before for ``day`` (ISO date) and a mode, or None; None too for
+    a row that cannot be read as a proof (said in the log), which `keep_daily_deal` then
+    replaces."""
     row = conn.execute(
-        "SELECT deal FROM daily_deals WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
+        "SELECT deal, line, 0, 0.0 FROM daily_deals"
+        " WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
         (day, *mode),
     ).fetchone()
-    return None if row is None else int(row[0])
+    if row is None:
+        return None
+    proof = _kept_proof(row)
+    if isinstance(proof, KeptProof):
+        return proof
+    log.warning("the daily deal of %s %s is not used: %s", day, "/".join(map(str, mode)), proof)
+    return None
 
 
-def keep_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, deal: int) -> None:
-    """Remember the daily deal of ``day`` and a mode (it never changes)."""
+def keep_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, proof: KeptProof) -> None:
+    """Remember the daily deal of ``day`` and a mode with its winning line (the deal never
+    changes; a row that could not be used is replaced)."""
     conn.execute(
-        "INSERT OR IGNORE INTO daily_deals (day, rules, draw, scoring, deal)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (day, *mode, deal),
+        "INSERT OR REPLACE INTO daily_deals (day, rules, draw, scoring, deal, line)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (day, *mode, proof.deal, proof.line),
+    )
+
+
+def drop_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode) -> None:
+    """Forget the daily deal kept for ``day`` and a mode (its proof did not replay)."""
+    conn.execute(
+        "DELETE FROM daily_deals WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
+        (day, *mode),
     )

@@ -18,11 +18,15 @@ klondike.store.settings.InvalidSetting: speed is one of 'normal', 'fast', 'off',
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
 from .database import atomic
+
+log = logging.getLogger(__name__)
+"""Where a stored value that cannot be used is said."""
 
 CHOICES: dict[str, tuple[object, ...]] = {
     "card_back": ("blue", "red", "green"),
@@ -64,12 +68,16 @@ def load(conn: sqlite3.Connection) -> dict[str, Any]:
     """Every setting: the stored value, or the default (also for a value no longer allowed)."""
     settings = dict(DEFAULTS)
     for name, text in conn.execute("SELECT name, value FROM settings"):
+        if name not in CHOICES:
+            continue  # a setting this version does not have: kept, and not read
         try:
-            value = json.loads(text)
-        except ValueError:
-            continue
+            value = json.loads(text) if isinstance(text, str) and len(text) <= 100 else None
+        except (ValueError, RecursionError):
+            value = None
         if _allowed(name, value):
             settings[name] = value
+        else:
+            log.warning("the stored setting %s is not one of its values: its default is used", name)
     return settings
 
 

@@ -20,6 +20,7 @@ A game counts in the statistics once it is finished (won or abandoned) and while
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from datetime import date
 from typing import Any, Literal
@@ -30,6 +31,9 @@ from klondike.game import score_text
 from klondike.rules import MODES, Mode
 
 from .database import atomic
+
+log = logging.getLogger(__name__)
+"""Where rows of an edited or damaged file that the statistics leave out are said."""
 
 
 class ModeStats(TypedDict):
@@ -192,8 +196,11 @@ def _streaks(conn: sqlite3.Connection) -> dict[tuple[str, int, str], tuple[int, 
 
 
 def _int_or_none(value: object) -> int | None:
-    """An SQL aggregate as an int; NULL (no row to aggregate) as None."""
-    return None if value is None else int(str(value))
+    """An SQL aggregate as an int; NULL (no row to aggregate) as None, and so is a value
+    that is no whole number (a row of an edited or damaged file: the figure is not shown)."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value if type(value) is int else None
 
 
 def recent(conn: sqlite3.Connection, limit: int = 20) -> list[RecentGame]:
@@ -209,7 +216,30 @@ def recent(conn: sqlite3.Connection, limit: int = 20) -> list[RecentGame]:
         return []
     rows = list(conn.execute(_IN_PROGRESS_SQL))
     rows += conn.execute(_FINISHED_SQL, (limit - len(rows),))
-    return [_recent_game(row) for row in rows]
+    games = []
+    for row in rows:
+        problem = _recent_problem(row)
+        if problem is None:
+            games.append(_recent_game(row))
+        else:
+            log.warning("game %r is left out of the history: %s", row[0], problem)
+    return games
+
+
+# The type each column of `_COLUMNS` holds (``ended_at`` may also be NULL).
+_RECENT_TYPES: tuple[type, ...] = (int, str, str, int, str, str, int, int, int, str, str)
+
+
+def _recent_problem(row: tuple[Any, ...]) -> str | None:
+    """What is wrong with a row of `_COLUMNS` (an edited or damaged file), or None."""
+    for name, value, kind in zip(_COLUMNS.split(", "), row, _RECENT_TYPES, strict=True):
+        if type(value) is not kind and not (name == "ended_at" and value is None):
+            return f"its {name} {str(value)[:40]!r} is not {kind.__name__}"
+    if row[5] not in ("won", "abandoned", "playing"):
+        return f"its status {row[5]!r} is none of won, abandoned, playing"
+    if (row[3], row[4]) not in {(draw, scoring) for _, draw, scoring in MODES}:
+        return f"its mode {row[3]!r} {row[4]!r} is no mode"
+    return None
 
 
 def _recent_game(row: tuple[Any, ...]) -> RecentGame:
@@ -268,8 +298,13 @@ def daily_summary(conn: sqlite3.Connection, today: date) -> list[DailyStats]:
     """
     days: dict[Mode, list[tuple[date, bool, int | None]]] = {}
     for key, draw, scoring, day, won, fastest in conn.execute(_DAILY_SQL):
+        try:
+            played_on = date.fromisoformat(day)
+        except (TypeError, ValueError):
+            log.warning("a daily game of the day %r is not counted: that is no date", day)
+            continue
         days.setdefault((key, draw, scoring), []).append(
-            (date.fromisoformat(day), bool(won), _int_or_none(fastest))
+            (played_on, bool(won), _int_or_none(fastest))
         )
     modes: list[DailyStats] = []
     for key, draw, scoring in MODES:

@@ -80,7 +80,26 @@ REFUSAL_STATUS: dict[str, int] = {
 }
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
-Version = Annotated[StrictInt, Field(ge=0, le=MAX_ID, description="the version acted on")]
+
+
+def _whole_number(value: object) -> object:
+    """A JSON number with no fraction (``2561.0``) as the integer it is, as the schema's
+    ``integer`` allows; ``true``/``false`` and text stay refused."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+Version = Annotated[
+    StrictInt,
+    Field(ge=0, le=MAX_ID, description="the version acted on"),
+    BeforeValidator(_whole_number),
+]
+
+
+def utc_today() -> datetime.date:
+    """Today's date in UTC: the daily deal is for a day within one of it."""
+    return datetime.datetime.now(datetime.UTC).date()
 
 
 # --------------------------------------------------------------------------- errors
@@ -527,7 +546,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         (``winnable``), else a random one; all but the code's of the version ``rules``."""
         day = None
         if body.daily and body.code is None:
-            today = datetime.datetime.now(datetime.UTC).date()
+            today = utc_today()
             day = body.day or datetime.date.today()
             if abs((day - today).days) > 1:
                 raise ApiError(400, "bad_day", {"day": day.isoformat()})
@@ -549,7 +568,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         )
         view = await run_in_threadpool(games.view, entry)
         if entry.proof is not None:
-            view["proof"] = entry.proof
+            view["proof"] = {name: entry.proof[name] for name in ("deal", "states", "seconds")}
         return _json(view)
 
     @app.post("/api/games/{game_id}/hint", response_model=HintAnswer, responses=_errors(404, 409))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -39,8 +40,12 @@ from .solving import (
     daily_of,
     hint_of,
     prove_until,
+    replays,
 )
 from .view import game_view
+
+log = logging.getLogger(__name__)
+"""Where a kept proof that does not replay (a damaged or edited file) is said."""
 
 # The reasons of the registry's refusals (the engine's are in klondike.errors.MESSAGES).
 MESSAGES: dict[str, str] = {
@@ -319,6 +324,9 @@ class Games:
     def _restore(self, row: store.GameRow) -> OpenGame:
         """The game of a database row; `game_damaged` if its snapshot cannot be read (the row
         is left as it is, and no other position is ever shown in its place)."""
+        problem = store.row_problem(row)
+        if problem is not None:
+            raise self._damaged(row, ValueError(problem))
         try:
             game = Game.from_snapshot(json.loads(row.snapshot))
         except (ValueError, TypeError, RecursionError) as err:
@@ -483,9 +491,22 @@ class Games:
         except Exception as err:
             raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
 
-    def _take_proved_deal(self, mode: Mode) -> tuple[int, int, float] | None:
-        with self.database("new_game") as conn:
-            return store.take_proved_deal(conn, mode)
+    def _take_proved_deal(self, mode: Mode) -> Proof | None:
+        """A kept deal of the mode whose winning line replays, or None; a kept proof that
+        does not replay is dropped and logged."""
+        while True:
+            with self.database("new_game") as conn:
+                kept = store.take_proved_deal(conn, mode)
+            if kept is None:
+                return None
+            if replays(kept.deal, kept.line, mode):
+                return {
+                    "deal": kept.deal,
+                    "line": kept.line,
+                    "states": kept.states,
+                    "seconds": kept.seconds,
+                }
+            log.warning("the proved deal %d of %s does not replay: dropped", kept.deal, mode)
 
     async def _proved_deal(self, mode: Mode, until: float) -> Proof:
         """A deal of the mode proved winnable: one kept ready, else one proved now, by the
@@ -493,8 +514,7 @@ class Games:
         kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode)
         self.deal_taken()
         if kept is not None:
-            deal, states, seconds = kept
-            return {"deal": deal, "states": states, "seconds": seconds}
+            return kept
         seed = int.from_bytes(os.urandom(8), "big")
         left = until - time.time()
         future = self._submit("proof", left, prove_until, mode, PROOF_BUDGET, until, seed)
@@ -505,12 +525,19 @@ class Games:
         return found
 
     def _read_daily_deal(self, day: str, mode: Mode) -> int | None:
+        """The kept daily deal of ``day`` whose winning line replays, or None (a kept row
+        that does not replay is logged, and the deal found again)."""
         with self.database("read", "the daily deal") as conn:
-            return store.daily_deal_of(conn, day, mode)
+            kept = store.daily_deal_of(conn, day, mode)
+        if kept is not None and replays(kept.deal, kept.line, mode):
+            return kept.deal
+        if kept is not None:
+            log.warning("the daily deal %d of %s %s does not replay", kept.deal, day, mode)
+        return None
 
-    def _keep_daily_deal(self, day: str, mode: Mode, deal: int) -> None:
+    def _keep_daily_deal(self, day: str, mode: Mode, found: Proof) -> None:
         with self.database("new_game") as conn:
-            store.keep_daily_deal(conn, day, mode, deal)
+            store.keep_daily_deal(conn, day, mode, store.KeptProof(found["deal"], found["line"]))
 
     async def _daily_deal(self, day: str, mode: Mode) -> int:
         """The daily deal of ``day`` and a mode: found once (requests at the same time share
@@ -523,12 +550,12 @@ class Games:
             if future is None or future.done():
                 future = self._submit("proof", DAILY_SECONDS, daily_of, day, mode)
                 self.dailies_pending[day, mode] = future
-        deal = int(await self._solver(future))
-        await anyio.to_thread.run_sync(self._keep_daily_deal, day, mode, deal)
+        found: Proof = await self._solver(future)
+        await anyio.to_thread.run_sync(self._keep_daily_deal, day, mode, found)
         with self.solver_lock:
             if self.dailies_pending.get((day, mode)) is future:
                 del self.dailies_pending[day, mode]
-        return deal
+        return found["deal"]
 
     # ---- hints
 

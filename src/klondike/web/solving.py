@@ -36,6 +36,7 @@ from typing import Any, TypedDict, TypeVar
 from klondike import Game
 from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
+from klondike.errors import KlondikeError
 from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import describe_line, hint, solve
 from klondike.solver.daily import daily_deal
@@ -71,9 +72,11 @@ class HintAnswer(TypedDict):
 
 
 class Proof(TypedDict):
-    """How a deal was proved winnable."""
+    """How a deal was proved winnable: its winning line (move texts, spaced), replayed by
+    `replays` before the deal is served, and what the search took."""
 
     deal: int
+    line: str
     states: int
     seconds: float
 
@@ -109,7 +112,25 @@ def prove(deal: int, mode: Mode, budget: float) -> Proof | None:
     solution = solve(Game(deal, draw, scoring, rules_for(key)), budget=budget)
     if solution.verdict != "winnable":
         return None
-    return {"deal": deal, "states": solution.states, "seconds": round(solution.seconds, 3)}
+    return {
+        "deal": deal,
+        "line": " ".join(map(str, solution.line)),
+        "states": solution.states,
+        "seconds": round(solution.seconds, 3),
+    }
+
+
+def replays(deal: int, line: str, mode: Mode) -> bool:
+    """True if ``line`` (move texts, spaced) wins ``deal`` in ``mode`` when played in the
+    engine: the check of a kept proof, microseconds long."""
+    key, draw, scoring = mode
+    game = Game(deal, draw, scoring, rules_for(key))
+    try:
+        for text in line.split():
+            game.play(text)
+    except KlondikeError:
+        return False
+    return game.won
 
 
 def prove_some(mode: Mode, budget: float, seconds: float, seed: int) -> Proof | None:
@@ -127,10 +148,15 @@ def prove_some(mode: Mode, budget: float, seconds: float, seed: int) -> Proof | 
             return proof
 
 
-def daily_of(day: str, mode: Mode) -> int:
-    """The daily deal of ``day`` (ISO date) and a mode."""
-    deal, _ = daily_deal(date.fromisoformat(day), mode)
-    return deal
+def daily_of(day: str, mode: Mode) -> Proof:
+    """The daily deal of ``day`` (ISO date) and a mode, with its proof."""
+    deal, solution = daily_deal(date.fromisoformat(day), mode)
+    return {
+        "deal": deal,
+        "line": " ".join(map(str, solution.line)),
+        "states": solution.states,
+        "seconds": round(solution.seconds, 3),
+    }
 
 
 # --------------------------------------------------------------- the workers
@@ -506,12 +532,6 @@ class ProvedDeals(threading.Thread):
                 continue
             try:
                 with self.db_lock:
-                    store.add_proved_deal(
-                        self.conn,
-                        modes[0],
-                        proof["deal"],
-                        states=proof["states"],
-                        seconds=proof["seconds"],
-                    )
+                    store.add_proved_deal(self.conn, modes[0], store.KeptProof(**proof))
             except sqlite3.Error:
                 continue
