@@ -322,6 +322,7 @@ def test_engine_message_and_params_are_passed_on(client: TestClient) -> None:
         {"version": -1, "action": "undo"},
         {"version": "0", "action": "undo"},
         {"version": True, "action": "undo"},
+        {"version": 0.5, "action": "undo"},
         {"version": 0, "action": "undo", "extra": 1},
         {"version": 0, "action": "tap", "pile": 3},
         {"action": "undo"},
@@ -340,6 +341,18 @@ def test_malformed_actions_get_422(client: TestClient, body: object) -> None:
     assert response.status_code == 422
     error = response.json()["error"]
     assert error["reason"] == "bad_request" and error["message"] and error["params"]["errors"]
+
+
+def test_a_version_written_as_a_whole_float_is_the_integer_it_is(client: TestClient) -> None:
+    """``/openapi.json`` calls the version an integer, and JSON's ``0.0`` is one."""
+    view = client.get("/api/game").json()
+    response = client.post(
+        f"/api/games/{view['id']}/actions",
+        content=f'{{"version": {view["version"]}.0, "action": "tap", "pile": "S"}}',
+        headers={"Content-Type": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["version"] == view["version"] + 1
 
 
 def test_invalid_json_gets_422_with_a_clear_message(client: TestClient) -> None:

@@ -116,3 +116,12 @@ def test_a_code_is_checked_without_starting_a_game(db_path: Path, code: str, rea
         assert bad.status_code == 400 and bad.json()["error"]["reason"] == reason
         assert client.get("/api/game").json() == before  # nothing started, nothing left
         assert [g["id"] for g in client.get("/api/stats").json()["recent"]] == [before["id"]]
+
+
+def test_a_change_of_one_setting_keeps_the_others(db_path: Path) -> None:
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        client.put("/api/settings", json={"table": "wine", "speed": "fast"})
+        changed = client.put("/api/settings", json={"sound": True})
+        expected = DEFAULTS | {"table": "wine", "speed": "fast", "sound": True}
+        assert changed.json() == expected
+        assert client.get("/api/settings").json() == expected

@@ -492,3 +492,51 @@ def test_a_game_whose_version_reaches_the_browsers_limit_is_refused_as_damaged(
         assert (shown.status_code, shown.json()["error"]["reason"]) == (409, "game_damaged")
         assert "version" in shown.json()["error"]["message"]
         assert client.post("/api/games", json={}).status_code == 200  # a new game starts
+
+
+def test_a_setting_nested_deep_under_an_unknown_name_is_left_unread(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    edit(db_path, "INSERT INTO settings (name, value) VALUES ('colour', ?)", deep)
+    edit(db_path, "INSERT INTO settings (name, value) VALUES ('table', ?)", deep)
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        shown = client.get("/api/settings")
+        assert shown.status_code == 200 and shown.json() == settings.DEFAULTS
+        changed = client.put("/api/settings", json={"sound": True})
+        assert changed.status_code == 200 and changed.json()["sound"] is True
+    assert "table is not one of its values" in caplog.text
+
+
+@pytest.mark.parametrize("day", ["not-a-date", 17, None])
+def test_a_daily_game_of_no_day_is_left_out_of_the_statistics(
+    db_path: Path, day: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    conn = store.open_database(db_path)
+    add_game(conn, "won", daily="2026-06-15")
+    damaged = add_game(conn, "won", daily="2026-06-16")
+    conn.close()
+    edit(db_path, "UPDATE games SET daily = ? WHERE id = ?", day, damaged)
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        stats = client.get("/api/stats")
+    assert stats.status_code == 200, stats.text
+    if day is not None:  # NULL is an ordinary game, not a daily one
+        assert "is not counted: that is no date" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("column", "value"), [("moves", "many"), ("elapsed_ms", "long"), ("draw", 2), ("score", 1.5)]
+)
+def test_a_finished_game_row_that_cannot_be_read_is_left_out_of_the_history(
+    db_path: Path, column: str, value: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    conn = store.open_database(db_path)
+    kept = add_game(conn, "won")
+    damaged = add_game(conn, "abandoned")
+    conn.close()
+    edit(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", value, damaged)
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        stats = client.get("/api/stats")
+    assert stats.status_code == 200, stats.text
+    assert [game["id"] for game in stats.json()["recent"]] == [kept]
+    assert f"game {damaged} is left out of the history" in caplog.text
