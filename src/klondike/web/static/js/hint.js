@@ -43,7 +43,8 @@ export class Hints {
       this.show(answer);
       return answer;
     } catch (err) {
-      this.game.refused(err);
+      // Another tab asked for a newer position: its hint is the one that counts.
+      if (err.reason !== "hint_superseded") this.game.refused(err);
       return null;
     } finally {
       this.pending = null;

@@ -444,6 +444,8 @@ const GERMAN_REASONS = {
   internal_error: "der Server ist gescheitert: {detail}",
   no_proved_deal: "es wurde nicht rechtzeitig ein lösbares Spiel gefunden: bitte noch einmal",
   solver_failed: "der Löser konnte nicht antworten: {detail}",
+  solver_busy: "der Löser hat gerade zu viel zu tun: in {retry_after} s noch einmal versuchen",
+  hint_superseded: "ein Tipp für einen neueren Stand der Partie wurde erbeten",
   bad_day: "{day} ist nirgends heute: das Spiel des Tages gilt für heute",
 };
 
