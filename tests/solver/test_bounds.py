@@ -4,6 +4,7 @@ and a search stopped early never reports a proof."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from klondike.rules import rules_for
 from klondike.solver import best_move, solve
 from klondike.solver import search as search_module
 
-from .test_solver import replays_to_win
+from .test_solver import replays_to_win, small_position
 
 MEMORY_CAP = 1_500_000_000  # bytes of address space for the child process
 BUDGET = 0.5  # seconds for hint and solve
@@ -143,3 +144,13 @@ def test_an_incomplete_search_is_exactly_an_unknown_verdict(
     assert result.states <= max_states
     if s.verdict == "winnable":
         assert replays_to_win(game, s)
+
+
+def test_a_draw_one_proof_stopped_by_its_budget_proves_no_classic_draw_three_loss() -> None:
+    """This winnable Classic Draw 3 position needs more redeals than the first passes
+    follow; the Draw 1 search that would prove a loss is then stopped by the budget, so the
+    verdict is unknown — never unwinnable."""
+    snapshot = small_position(random.Random(479), 3, "none", 14, rules="classic")
+    assert solve(snapshot, max_states=1_000).verdict == "unknown"
+    found = solve(snapshot, max_states=200_000)
+    assert found.verdict == "winnable" and replays_to_win(snapshot, found)
