@@ -31,6 +31,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any, TypedDict, TypeVar
 
 from klondike import Game
@@ -181,10 +182,13 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _serve(conn: Connection, parent: int) -> None:
+def _serve(conn: Connection, parent: int, name: str) -> None:
     """A worker process: say it is ready, then run each ``(function, args)`` it is sent
-    and send back ``("ok", result)`` or ``("error", exception)``, until the pipe closes."""
+    and send back ``("ok", result)`` or ``("error", exception)``, until the pipe closes.
+    On Linux the process is called ``name`` (``ps`` and ``top`` show ``klondike-hint``)."""
     _end_with_parent(parent)
+    with suppress(OSError):
+        Path("/proc/self/comm").write_text(name[:15])
     conn.send(("ready", os.getpid()))
     while True:
         try:
@@ -338,7 +342,10 @@ class _Lane:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         process = context.Process(
-            target=_serve, args=(theirs, os.getpid()), name=f"klondike-{self.name}", daemon=True
+            target=_serve,
+            args=(theirs, os.getpid(), f"klondike-{self.name}"),
+            name=f"klondike-{self.name}",
+            daemon=True,
         )
         process.start()
         theirs.close()
