@@ -540,3 +540,27 @@ def test_a_finished_game_row_that_cannot_be_read_is_left_out_of_the_history(
     assert stats.status_code == 200, stats.text
     assert [game["id"] for game in stats.json()["recent"]] == [kept]
     assert f"game {damaged} is left out of the history" in caplog.text
+
+
+def test_migration_5_drops_the_deals_kept_without_a_winning_line_and_says_so(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "SCHEMA_VERSION", 4)
+        conn = open_database(db_path)
+    conn.execute(
+        "INSERT INTO proved_deals (rules, draw, scoring, deal, states, seconds)"
+        " VALUES ('app', 1, 'normal', 6, 10, 0.1), ('app', 3, 'vegas', 8, 10, 0.1)"
+    )
+    conn.execute(
+        "INSERT INTO daily_deals (day, rules, draw, scoring, deal)"
+        " VALUES ('2026-06-15', 'app', 1, 'normal', 6)"
+    )
+    conn.commit()
+    conn.close()
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert store.proved_deal_counts(conn) == {}
+    assert store.daily_deal_of(conn, "2026-06-15", APP_DRAW_1) is None
+    assert any("3 proved or daily deals" in notice for notice in conn.notices), conn.notices
+    conn.close()
