@@ -70,7 +70,7 @@ def test_every_reason_reads_in_both_languages(open_table: Opener) -> None:
     """Every reason key of the engine and the server has a German text in i18n.js; in English
     the page shows the server's own message."""
     from klondike.errors import MESSAGES
-    from klondike.web import api, security
+    from klondike.web import refusals
 
     table = open_table(every_gesture())
     keys = table.page.evaluate(
@@ -79,7 +79,7 @@ def test_every_reason_reads_in_both_languages(open_table: Opener) -> None:
             return {de: i18n.germanReasons(), ten: i18n.keys('en'), tde: i18n.keys('de')};
         }"""
     )
-    wanted = set(MESSAGES) | set(api.MESSAGES) | set(security.MESSAGES)
+    wanted = set(MESSAGES) | set(refusals.MESSAGES)
     assert wanted <= set(keys["de"]), wanted - set(keys["de"])
     assert set(keys["ten"]) == set(keys["tde"])
     # every placeholder of an engine message is filled by the German texts; English is the

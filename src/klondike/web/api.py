@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Body, FastAPI, Request
 from fastapi import Path as PathParam
@@ -31,6 +31,7 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
+    create_model,
 )
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -39,45 +40,24 @@ from starlette.routing import Match
 from klondike import Game, KlondikeError
 from klondike.rules import MODES, PRESETS, Mode
 from klondike.store import database as store
+from klondike.store import settings
 from klondike.store.stats import DailyStats, ModeStats, RecentGame
 
-from . import games as registry
-from .games import Games, Refusal
+from .games import Games
+from .refusals import Refusal
 from .security import LOOPBACK_NAMES, Guard
-from .solving import HINT_BUDGET, ProvedDeals, SolverWorkers
+from .solving import (
+    HINT_BUDGET,
+    HintAnswer,
+    ProofFigures,
+    ProvedDeals,
+    SolverWorkers,
+    proof_figures,
+)
 from .view import rules_view
 
 STATIC_DIR = Path(__file__).parent / "static"
 MAX_ID = 2**53 - 1  # ids the browser holds exactly
-
-# Reasons of the server's refusals: the API's own and the games' (the engine's are in
-# klondike.errors.MESSAGES).
-MESSAGES: dict[str, str] = {
-    "not_found": "{what} was not found",
-    **registry.MESSAGES,
-    "method_not_allowed": "{method} is not allowed here",
-    "bad_request": "{detail}",
-    "confirm_required": 'resetting the statistics needs {{"confirm": true}}',
-    "internal_error": "the server failed: {detail}",
-    "bad_day": "{day} is not today's date anywhere: the daily deal is for today",
-}
-
-# The status of each refusal of the games; the engine's refusals are 400.
-REFUSAL_STATUS: dict[str, int] = {
-    "game_not_found": 404,
-    "stale_version": 409,
-    "game_over": 409,
-    "game_damaged": 409,
-    "storage_error": 503,
-    "storage_read_error": 503,
-    "storage_new_game_error": 503,
-    "storage_reset_error": 503,
-    "storage_settings_error": 503,
-    "no_proved_deal": 503,
-    "solver_failed": 503,
-    "solver_busy": 503,
-    "hint_superseded": 409,
-}
 
 Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="the game's id")]
 
@@ -105,45 +85,10 @@ def utc_today() -> datetime.date:
 # --------------------------------------------------------------------------- errors
 
 
-class ApiError(Exception):
-    """A refusal: status, reason key, params and (when there is one) the game's view."""
-
-    def __init__(
-        self,
-        status: int,
-        reason: str,
-        params: dict[str, object] | None = None,
-        *,
-        game: dict[str, Any] | None = None,
-        message: str | None = None,
-    ) -> None:
-        self.status = status
-        self.reason = reason
-        self.params = params or {}
-        self.game = game
-        if message is None:
-            message = MESSAGES[reason].format(**self.params)
-        self.message = message
-        super().__init__(message)
-
-    @classmethod
-    def from_refusal(cls, refusal: Refusal) -> ApiError:
-        """A refusal of the games or the engine, with its status (400 for the engine's)."""
-        status = REFUSAL_STATUS.get(refusal.reason, 400)
-        return cls(
-            status, refusal.reason, refusal.params, game=refusal.game, message=refusal.message
-        )
-
-    def response(self) -> JSONResponse:
-        """The error as the API answers it."""
-        body = {
-            "error": {"reason": self.reason, "message": self.message, "params": self.params},
-            "game": self.game,
-        }
-        headers = {"Cache-Control": "no-store"}
-        if "retry_after" in self.params:  # solver_busy: when to come back
-            headers["Retry-After"] = str(self.params["retry_after"])
-        return JSONResponse(body, status_code=self.status, headers=headers)
+def error_response(refusal: Refusal) -> JSONResponse:
+    """The answer of a refusal: its status, the error body, its headers (every error the
+    API gives is built here)."""
+    return JSONResponse(refusal.body(), status_code=refusal.status, headers=refusal.headers())
 
 
 # --------------------------------------------------------------------------- models
@@ -197,22 +142,6 @@ class HintRequest(Strict):
     """Ask for a hint on a version of a game."""
 
     version: Version
-
-
-class HintAnswer(BaseModel):
-    """A hint: the move to try and why; nothing is played. ``card`` is the face-up card the
-    move takes (null when it turns the stock)."""
-
-    id: int
-    version: int
-    kind: Literal["winning", "unwinnable", "unknown", "none"]
-    move: str | None
-    card: str | None
-    source: str | None
-    target: str | None
-    states: int
-    seconds: float
-    hints: int
 
 
 class Restart(Strict):
@@ -275,28 +204,34 @@ class Presence(Strict):
     visible: StrictBool
 
 
-class SettingsChange(Strict):
-    """Some settings to change (the others stay); unknown names and values are refused."""
-
-    card_back: Literal["blue", "red", "green"] = "blue"
-    table: Literal["green", "blue", "wine"] = "green"
-    sound: StrictBool = False
-    speed: Literal["normal", "fast", "off"] = "normal"
-    left_handed: StrictBool = False
-    finish_button: StrictBool = True
-    hints: StrictBool = True
+def _setting_type(values: tuple[object, ...]) -> Any:
+    """The type of a setting taking ``values``: a strict bool, or one of the words."""
+    if all(isinstance(value, bool) for value in values):
+        return StrictBool
+    return Literal[values]
 
 
-class Settings(BaseModel):
-    """Every setting (docs/api.md, "Settings")."""
+SETTING_TYPES: dict[str, Any] = {name: _setting_type(v) for name, v in settings.CHOICES.items()}
+"""Each setting's type, from the store's `klondike.store.settings.CHOICES` alone."""
 
-    card_back: Literal["blue", "red", "green"]
-    table: Literal["green", "blue", "wine"]
-    sound: bool
-    speed: Literal["normal", "fast", "off"]
-    left_handed: bool
-    finish_button: bool
-    hints: bool
+_CHANGE_FIELDS: dict[str, Any] = {
+    name: (kind, settings.DEFAULTS[name]) for name, kind in SETTING_TYPES.items()
+}
+_EVERY_FIELD: dict[str, Any] = {name: (kind, ...) for name, kind in SETTING_TYPES.items()}
+
+if TYPE_CHECKING:  # what the models below are, to the type checker
+    SettingsChange = Strict
+    Settings = BaseModel
+else:
+    SettingsChange = create_model(
+        "SettingsChange",
+        __base__=Strict,
+        __doc__="Some settings to change (the others stay); unknown names and values are refused.",
+        **_CHANGE_FIELDS,
+    )
+    Settings = create_model(
+        "Settings", __doc__='Every setting (docs/api.md, "Settings").', **_EVERY_FIELD
+    )
 
 
 class ResetStats(Strict):
@@ -369,16 +304,10 @@ class GameView(BaseModel):
     daily: str | None
 
 
-class Proof(BaseModel):
-    deal: int
-    states: int
-    seconds: float
-
-
 class NewGameView(GameView):
     """A new game's view; ``proof`` (only for a winnable deal) says how it was proved."""
 
-    proof: Proof | None = None
+    proof: ProofFigures | None = None
 
 
 class ActionResult(GameView):
@@ -484,13 +413,9 @@ def create_app(
 def _answer_errors(app: FastAPI) -> None:
     """Every refusal and failure in the one error shape: ours, the games', FastAPI's."""
 
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return exc.response()
-
     @app.exception_handler(Refusal)
     async def refusal(request: Request, exc: Refusal) -> JSONResponse:
-        return ApiError.from_refusal(exc).response()
+        return error_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -507,20 +432,22 @@ def _answer_errors(app: FastAPI) -> None:
             detail = f"{problems[0]['field']}: {problems[0]['problem']}"
         else:
             detail = "the request is malformed"
-        return ApiError(422, "bad_request", {"detail": detail, "errors": problems}).response()
+        return error_response(Refusal("bad_request", {"detail": detail, "errors": problems}))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
-            return ApiError(404, "not_found", {"what": request.url.path}).response()
+            return error_response(Refusal("not_found", {"what": request.url.path}))
         if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
             detail = "the body is not valid JSON text"
-            response = ApiError(422, "bad_request", {"detail": detail, "errors": []}).response()
+            response = error_response(Refusal("bad_request", {"detail": detail, "errors": []}))
         elif exc.status_code == 405:
-            response = ApiError(405, "method_not_allowed", {"method": request.method}).response()
+            response = error_response(Refusal("method_not_allowed", {"method": request.method}))
         else:
             detail = str(exc.detail)
-            response = ApiError(exc.status_code, "bad_request", {"detail": detail}).response()
+            response = error_response(
+                Refusal("bad_request", {"detail": detail}, status=exc.status_code)
+            )
         response.headers.update(exc.headers or {})
         if exc.status_code == 405:  # every route of the path, not only the first one's
             response.headers["Allow"] = ", ".join(_methods_of(app, request))
@@ -528,7 +455,7 @@ def _answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
-        return ApiError(500, "internal_error", {"detail": type(exc).__name__}).response()
+        return error_response(Refusal("internal_error", {"detail": type(exc).__name__}))
 
 
 def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
@@ -549,7 +476,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
             today = utc_today()
             day = body.day or datetime.date.today()
             if abs((day - today).days) > 1:
-                raise ApiError(400, "bad_day", {"day": day.isoformat()})
+                raise Refusal("bad_day", {"day": day.isoformat()})
         daily = None if day is None else day.isoformat()
         chosen = None
         if body.code is None and (body.winnable or daily is not None):  # the solver's
@@ -568,7 +495,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         )
         view = await run_in_threadpool(games.view, entry)
         if entry.proof is not None:
-            view["proof"] = {name: entry.proof[name] for name in ("deal", "states", "seconds")}
+            view["proof"] = proof_figures(entry.proof)
         return _json(view)
 
     @app.post("/api/games/{game_id}/hint", response_model=HintAnswer, responses=_errors(404, 409))
@@ -641,7 +568,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
     def reset_stats(body: ResetStats) -> JSONResponse:
         """Reset the statistics (the history of recent games stays)."""
         if not body.confirm:
-            raise ApiError(400, "confirm_required")
+            raise Refusal("confirm_required")
         games.reset_stats()
         return _json(games.stats())
 
@@ -660,7 +587,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
     def page() -> Response:
         index = static_dir / "index.html"
         if not index.is_file():
-            raise ApiError(404, "not_found", {"what": "the page (static/index.html)"})
+            raise Refusal("not_found", {"what": "the page (static/index.html)"})
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
 

@@ -30,6 +30,7 @@ from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 
+from .refusals import Refusal
 from .solving import (
     HINT_BUDGET,
     PROOF_BUDGET,
@@ -47,26 +48,6 @@ from .view import game_view
 log = logging.getLogger(__name__)
 """Where a kept proof that does not replay (a damaged or edited file) is said."""
 
-# The reasons of the registry's refusals (the engine's are in klondike.errors.MESSAGES).
-MESSAGES: dict[str, str] = {
-    "game_not_found": "there is no game {id}",
-    "stale_version": "the game has changed (version {current}, not {version}): "
-    "another tab played; the table shows the game as it is now",
-    "game_over": "game {id} is over ({status}): start a new game",
-    "game_damaged": "game {id} ({code}) cannot be shown: its saved position is damaged "
-    "({detail}). Its row is kept in the database as it is, with the other games and the "
-    "statistics; start a new game to go on",
-    "storage_error": "the game could not be saved, so the action was not played: {detail}",
-    "storage_read_error": "{what} could not be read from the database: {detail}",
-    "storage_new_game_error": "the new game could not be saved, so it was not started: {detail}",
-    "storage_reset_error": "the statistics could not be reset, so they are unchanged: {detail}",
-    "storage_settings_error": "the settings could not be saved, so they are unchanged: {detail}",
-    "no_proved_deal": "no winnable deal of this mode was proved in time: try again",
-    "solver_failed": "the solver could not answer: {detail}",
-    "solver_busy": "the solver has too much to do ({lane}): try again in {retry_after} s",
-    "hint_superseded": "a hint for a newer version ({newer}) of game {id} was asked for: "
-    "this one (version {version}) is no longer computed",
-}
 
 DAILY_SECONDS = 60.0
 """How long finding a daily deal may take (it is found in well under a second)."""
@@ -80,30 +61,6 @@ STORAGE_REFUSALS: dict[str, str] = {
     "settings": "storage_settings_error",
 }
 WRITES = frozenset({"action", "new_game", "reset", "settings"})
-
-
-class Refusal(Exception):
-    """An action refused: the reason key, its params, the message and (when a game is
-    concerned) the game's view as it is, unchanged."""
-
-    def __init__(
-        self,
-        reason: str,
-        params: dict[str, object],
-        *,
-        game: dict[str, Any] | None = None,
-        message: str | None = None,
-    ) -> None:
-        self.reason = reason
-        self.params = params
-        self.game = game
-        self.message = MESSAGES[reason].format(**params) if message is None else message
-        super().__init__(self.message)
-
-    @classmethod
-    def from_engine(cls, err: KlondikeError, game: dict[str, Any] | None) -> Refusal:
-        """The engine's refusal: its reason, message and params."""
-        return cls(err.reason, dict(err.params), game=game, message=str(err))
 
 
 # How long past the page's last sign of life (an action, or a report that it is shown) the

@@ -22,9 +22,10 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
+
+from .refusals import Refusal
 
 MAX_BODY = 16 * 1024
 """The largest request body accepted, in bytes."""
@@ -40,14 +41,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-MESSAGES = {
-    "bad_host": "this server does not answer to the host name “{host}”",
-    "bad_origin": "requests from another web page are refused",
-    "bad_content_type": "a request that changes something must send JSON "
-    "(Content-Type: application/json)",
-    "too_large": "the request body is larger than {limit} bytes",
-}
 
 
 def host_allowed(host: str, allowed: Iterable[str]) -> bool:
@@ -67,13 +60,6 @@ def host_allowed(host: str, allowed: Iterable[str]) -> bool:
     return False
 
 
-def error_body(reason: str, **params: object) -> bytes:
-    """The API's error shape as JSON bytes, for a refusal made before the app runs."""
-    message = MESSAGES[reason].format(**params)
-    body = {"error": {"reason": reason, "message": message, "params": params}, "game": None}
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-
-
 class Guard:
     """The ASGI middleware described in the module docstring."""
 
@@ -91,32 +77,32 @@ class Guard:
             headers.setdefault(key.lower(), value)
         host = headers.get(b"host", b"").decode("latin-1")
         if not host_allowed(host, self.allowed_hosts):
-            await _refuse(send, 403, "bad_host", host=host[:100])
+            await _refuse(send, "bad_host", host=host[:100])
             return
         site = headers.get(b"sec-fetch-site", b"").lower()
         method = scope["method"]
         if site == b"cross-site" and (
             scope["path"].startswith("/api/") or method not in SAFE_METHODS
         ):
-            await _refuse(send, 403, "bad_origin")
+            await _refuse(send, "bad_origin")
             return
         if method in SAFE_METHODS:
             await self.app(scope, receive, send)
             return
         origin = headers.get(b"origin")
         if origin is not None and origin.decode("latin-1").lower() != f"http://{host}".lower():
-            await _refuse(send, 403, "bad_origin")
+            await _refuse(send, "bad_origin")
             return
         if method not in BODY_METHODS:
             await self.app(scope, receive, send)  # PUT, DELETE, …: the app says 405
             return
         media_type = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
         if media_type != b"application/json":
-            await _refuse(send, 415, "bad_content_type")
+            await _refuse(send, "bad_content_type")
             return
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await _refuse(send, 413, "too_large", limit=MAX_BODY)
+            await _refuse(send, "too_large", limit=MAX_BODY)
             return
         chunks: list[bytes] = []
         size = 0
@@ -127,7 +113,7 @@ class Guard:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > MAX_BODY:
-                await _refuse(send, 413, "too_large", limit=MAX_BODY)
+                await _refuse(send, "too_large", limit=MAX_BODY)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -178,18 +164,13 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
-async def _refuse(send: Send, status: int, reason: str, **params: object) -> None:
-    """Answer with an error of the API's shape."""
-    body = error_body(reason, **params)
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"cache-control", b"no-store"),
-            ],
-        }
-    )
+async def _refuse(send: Send, reason: str, **params: object) -> None:
+    """Answer with the refusal ``reason`` (its status and the API's error body)."""
+    refusal = Refusal(reason, params)
+    body = refusal.body_bytes()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers += [
+        (name.lower().encode(), value.encode()) for name, value in refusal.headers().items()
+    ]
+    await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

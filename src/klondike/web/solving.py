@@ -32,14 +32,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, TypedDict, TypeVar
+from typing import Any, TypeVar
+
+from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
 from klondike import Game
 from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
 from klondike.rules import MODES, Mode, rules_for
-from klondike.solver import describe_line, hint, solve
+from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.daily import daily_deal
 from klondike.store import database as store
 
@@ -60,10 +62,11 @@ POOL_SIZE = 3
 T = TypeVar("T")
 
 
-class HintAnswer(TypedDict):
-    """A hint as the API gives it (docs/api.md)."""
+class SolverHint(TypedDict):
+    """A hint as the solver's worker gives it: the move, the face-up card it takes (null
+    when it turns the stock), its piles, and what the search took."""
 
-    kind: str
+    kind: HintKind
     move: str | None
     card: str | None
     source: str | None
@@ -72,24 +75,43 @@ class HintAnswer(TypedDict):
     seconds: float
 
 
-class Proof(TypedDict):
-    """How a deal was proved winnable: its winning line (move texts, spaced), replayed by
-    `replays` before the deal is served, and what the search took."""
+class HintAnswer(SolverHint):
+    """A hint as the API answers it (docs/api.md): the move to try and why, for a version of
+    a game, and the hints taken in it; nothing is played."""
+
+    id: int
+    version: int
+    hints: int
+
+
+class ProofFigures(TypedDict):
+    """How a deal was proved winnable, as a new game's view says it."""
 
     deal: int
-    line: str
     states: int
     seconds: float
+
+
+class Proof(ProofFigures):
+    """A proof as it is kept: the figures and the winning line (move texts, spaced),
+    replayed by `replays` before the deal is served. The line never leaves the server."""
+
+    line: str
+
+
+def proof_figures(proof: Proof) -> ProofFigures:
+    """What a view may say of ``proof``: everything but its line."""
+    return {"deal": proof["deal"], "states": proof["states"], "seconds": proof["seconds"]}
 
 
 # --------------------------------------------------------------- run in a worker process
 
 
-def hint_of(snapshot: dict[str, Any], budget: float) -> HintAnswer:
+def hint_of(snapshot: dict[str, Any], budget: float) -> SolverHint:
     """The hint for a position: the move, the face-up card it moves, why it is suggested."""
     game = Game.from_snapshot(snapshot)
     found = hint(game, budget=budget)
-    answer: HintAnswer = {
+    answer: SolverHint = {
         "kind": found.kind,
         "move": None,
         "card": None,

@@ -449,21 +449,6 @@ const GERMAN_REASONS = {
   bad_day: "{day} ist nirgends heute: das Spiel des Tages gilt für heute",
 };
 
-// The server's own refusals are worded for a program calling the API ("needs {"confirm":
-// true}", "version 3, not 2"); these few the page says to the player in its own English.
-const ENGLISH_REASONS = {
-  stale_version: "another tab played on this game: the table shows the current position",
-  bad_request: "the request was not understood: {detail}",
-  confirm_required: "resetting the statistics needs a confirmation",
-  bad_host: "this address is not the game's own",
-  bad_origin: "a request from another web page was refused",
-  not_found: "not found: the game may be gone",
-  game_over: "this game is over: start a new one",
-  too_large: "the request is too large",
-  server_error: "the server had a problem",
-  bad_content_type: "the request must send JSON",
-};
-
 export const LANGUAGES = ["de", "en"];
 
 let current = pickLanguage();
@@ -588,7 +573,7 @@ function germanParams(params) {
 
 /**
  * A refusal as the player reads it, capitalised: in German from the reason and its params; in
- * English the server's message, except for the few server refusals the page words itself.
+ * English the server's message as it came.
  * @param {string} reason the refusal's key, e.g. "king_only"
  * @param {object} params its values, e.g. {card: "Q♠"}
  * @param {string} message the server's English sentence
@@ -598,8 +583,6 @@ export function reasonText(reason, params, message) {
   let text;
   if (current === "de" && GERMAN_REASONS[reason]) {
     text = fill(GERMAN_REASONS[reason], germanParams(params));
-  } else if (current === "en" && ENGLISH_REASONS[reason]) {
-    text = fill(ENGLISH_REASONS[reason], params);
   } else text = message || reason;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -7,16 +7,6 @@ import { reasonText } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 
-const DEFAULTS = {
-  card_back: "blue",
-  table: "green",
-  sound: false,
-  speed: "normal",
-  left_handed: false,
-  finish_button: true,
-  hints: true,
-};
-
 /** The reduced-motion wish of the system: the animation is then off, whatever is chosen. */
 export function reducedMotion() {
   return matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -29,7 +19,7 @@ export class Settings {
    *   they are loaded): the page follows them
    */
   constructor(applied) {
-    this.values = { ...DEFAULTS };
+    this.values = {}; // the server's, once read: it owns the settings and their defaults
     this.applied = applied;
     this.dialog = $("#settings-dialog");
     this.form = $("#settings-form");
@@ -37,12 +27,12 @@ export class Settings {
     this.form.addEventListener("change", (e) => this.changed(e.target));
   }
 
-  /** Read the settings from the server (the defaults if that fails) and apply them. */
+  /** Read the settings from the server and apply them (none read: nothing changes). */
   async load() {
     try {
-      this.values = { ...DEFAULTS, ...(await call("GET", "/api/settings")) };
+      this.values = await call("GET", "/api/settings");
     } catch {
-      this.values = { ...DEFAULTS };
+      // no answer: the table keeps its look (the styles' defaults) until the next load
     }
     this.apply();
     return this.values;
@@ -55,9 +45,13 @@ export class Settings {
 
   apply() {
     const root = document.documentElement;
-    root.dataset.back = this.values.card_back;
-    root.dataset.table = this.values.table;
-    root.dataset.speed = this.speed();
+    for (const [name, value] of [
+      ["back", this.values.card_back],
+      ["table", this.values.table],
+      ["speed", this.speed()],
+    ]) {
+      if (value !== undefined) root.dataset[name] = value;
+    }
     root.toggleAttribute("data-left-handed", this.values.left_handed);
     this.applied(this.values);
   }
