@@ -191,13 +191,18 @@ def test_bad_input_is_refused() -> None:
 
 
 def test_hint_names_the_next_move_of_a_winning_line() -> None:
+    h = hint(Game.from_code("KL1-D1N-AAAAAAG"), budget=None, max_states=200_000)
+    assert h.kind == "winning" and h.move == h.solution.line[0]
+
+
+def test_hint_says_finish_when_finish_wins() -> None:
     h = hint(almost_won())
-    assert (str(h.move), h.kind) == ("T1-F4", "winning")
+    assert (str(h.move), h.kind) == ("T1-F4", "finish")
 
 
-def test_hint_in_a_dead_position_offers_nothing_or_a_useful_move() -> None:
+def test_hint_in_a_dead_position_says_no_win_is_possible() -> None:
     h = hint(dead_position())
-    assert h.kind == "none" and h.move is None
+    assert h.kind == "unwinnable" and h.move is None
     assert h.solution.verdict == "unwinnable"
 
 

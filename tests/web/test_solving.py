@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -23,7 +24,7 @@ from klondike.solver.daily import daily_deal
 from klondike.store import database as store
 from klondike.web import games as registry
 from klondike.web.api import create_app
-from klondike.web.solving import POOL_SIZE, ProvedDeals, SolverWorkers, prove_some
+from klondike.web.solving import POOL_SIZE, HintAnswer, ProvedDeals, SolverWorkers, prove_some
 
 HARD_DEAL = "KL1-D1N-QG54S4U"
 """A deal the solver does not decide in 2 s."""
@@ -102,7 +103,7 @@ def test_hint_when_the_game_cannot_be_won_offers_a_move_and_says_so(
     assert view["status"] == "playing"  # never declared lost
 
 
-def test_hint_when_nothing_changes_anything_says_so_and_is_not_counted(
+def test_hint_when_no_move_is_left_says_no_win_is_possible_and_is_not_counted(
     db_path: Path, solver_client: TestClient
 ) -> None:
     with_position(
@@ -114,7 +115,7 @@ def test_hint_when_nothing_changes_anything_says_so_and_is_not_counted(
     view = solver_client.get("/api/game").json()
     answer = hint(solver_client, view).json()
     assert (answer["kind"], answer["move"], answer["card"], answer["hints"]) == (
-        "none", None, None, 0,
+        "unwinnable", None, None, 0,
     )  # fmt: skip
 
 
@@ -351,3 +352,28 @@ def test_the_daily_deal_refuses_a_day_that_is_not_today(solver_client: TestClien
     assert (response.status_code, response.json()["error"]["reason"]) == (400, "bad_day")
     bad = solver_client.post("/api/games", json={"daily": True, "day": "yesterday"})
     assert (bad.status_code, bad.json()["error"]["reason"]) == (422, "bad_request")
+
+
+def test_following_the_hints_wins_with_no_position_twice_and_the_line_stays_home(
+    db_path: Path,
+) -> None:
+    """KS1-D3X-CATADIY cycled a take-back (F3-T6 / T6-F3) when every hint searched anew:
+    the server now follows the rest of the last hint's line while it still wins."""
+    with_position(db_path, Game.from_code("KS1-D3X-CATADIY").snapshot())
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), hint_budget=30
+    )
+    with TestClient(app) as client:
+        view = client.get("/api/game").json()
+        seen: set[str] = set()
+        for _ in range(400):
+            if view["status"] == "won":
+                break
+            answer = hint(client, view).json()
+            assert set(answer) == set(HintAnswer.__annotations__)  # no line in the answer
+            assert answer["kind"] in ("winning", "finish"), answer
+            view = act(client, view, "move", move=answer["move"]).json()
+            table = json.dumps({k: view[k] for k in ("tableau", "foundations", "stock", "waste")})
+            assert table not in seen
+            seen.add(table)
+        assert view["status"] == "won"

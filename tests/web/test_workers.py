@@ -223,9 +223,9 @@ def blocking_hint(release: threading.Event) -> Callable[..., Any]:
     """A stand-in for the solver's hint that waits for ``release``, then answers a draw."""
     real = registry.hint_of
 
-    def hint_of(snapshot: dict[str, Any], budget: float) -> Any:
+    def hint_of(snapshot: dict[str, Any], budget: float, line: tuple[str, ...]) -> Any:
         release.wait(30)
-        return real(snapshot, budget)
+        return real(snapshot, budget, line)
 
     return hint_of
 

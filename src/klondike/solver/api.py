@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
+from ..errors import KlondikeError
 from ..game import Game, Move
 from .search import children, search
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
-HintKind = Literal["winning", "unwinnable", "unknown", "none"]
+HintKind = Literal["winning", "finish", "unwinnable", "unknown", "none"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +40,12 @@ class Solution:
 class Hint:
     """A move to suggest and why.
 
-    ``kind``: ``'winning'`` (``move`` starts a proved winning line), ``'unwinnable'`` (no
-    line wins any more; ``move`` is the most useful move all the same), ``'unknown'`` (the
-    budget ran out; ``move`` is the most useful move), ``'none'`` (no move changes anything;
-    ``move`` is None).
+    ``kind``: ``'winning'`` (``move`` starts a proved winning line, ``solution.line``),
+    ``'finish'`` (Finish wins from here, whatever order the unseen stock lies in; ``move``
+    is its next move), ``'unwinnable'`` (no line wins any more; ``move`` is the most useful
+    move all the same, or None), ``'unknown'`` (the budget ran out; ``move`` is the most
+    useful move, a turn of the stock if nothing else is), ``'none'`` (no move is left at
+    all; ``move`` is None).
     """
 
     move: Move | None
@@ -115,16 +118,45 @@ def hint(
     *,
     budget: float | None = 2.0,
     max_states: int | None = None,
+    line: tuple[Move, ...] | None = None,
 ) -> Hint:
-    """The next move to suggest: from a winning line if the solver finds one in budget."""
-    solution = solve(position, budget=budget, max_states=max_states)
+    """The next move to suggest: from a winning line if the solver finds one in budget.
+
+    ``line`` is a winning line the caller already knows from this position (the rest of
+    the last hint's line, once its move was played): if it still wins here, its first move
+    is the hint, with no search. Following the hints so from any position a line was found
+    for wins, and no position comes twice: the line's positions are all different.
+    """
+    began = time.monotonic()
+    game = _game_of(position)
+    if not game.won and game.can_finish():
+        return Hint(game.finish_move(), "finish", Solution("winnable", (), 0, 0.0))
+    if line and _wins(game, line):
+        return Hint(line[0], "winning", Solution("winnable", line, 0, time.monotonic() - began))
+    solution = solve(game, budget=budget, max_states=max_states)
     if solution.line:
         return Hint(solution.line[0], "winning", solution)
-    move = best_move(position)
-    if move is None or solution.verdict == "winnable":  # winnable with no line: already won
+    if solution.verdict == "winnable":  # winnable with no line: already won
         return Hint(None, "none", solution)
     kind: HintKind = "unwinnable" if solution.verdict == "unwinnable" else "unknown"
+    move = best_move(game)
+    if move is None:  # nothing useful: turning the stock is still a move, if it is one
+        stock = PILE_NAMES[STOCK]
+        move = next((m for m in game.legal_moves() if stock in (m.source, m.target)), None)
+    if move is None and kind == "unknown":
+        return Hint(None, "none", solution)
     return Hint(move, kind, solution)
+
+
+def _wins(game: Game, line: tuple[Move, ...]) -> bool:
+    """True if ``line`` is legal from ``game`` and wins it (played on a copy)."""
+    trial = game.copy()
+    try:
+        for move in line:
+            trial.play(move)
+    except KlondikeError:
+        return False
+    return trial.won
 
 
 def describe_line(position: Game | Mapping[str, Any], line: tuple[Move, ...]) -> list[str]:

@@ -151,6 +151,9 @@ class Games:
         self.solver_lock = threading.Lock()  # guards the two dicts of pending tasks:
         self.hints_pending: dict[int, tuple[int, Future[Any]]] = {}  # game: version, task
         self.dailies_pending: dict[tuple[str, Mode], Future[Any]] = {}
+        # game: the rest of the winning line of its last hint (never sent), followed while
+        # it still wins, so that following the hints makes progress
+        self.hint_lines: dict[int, tuple[str, ...]] = {}
 
     @contextmanager
     def database(self, use: str, what: str = "the game") -> Iterator[sqlite3.Connection]:
@@ -521,8 +524,10 @@ class Games:
         and the server stay free meanwhile); a hint that suggests a move is counted if the
         game is still open when it is answered."""
         entry, future = await anyio.to_thread.run_sync(self._ask_hint, game_id, version)
-        answer = dict(await self._solver(future))
-        return await anyio.to_thread.run_sync(self._count_hint, entry, version, answer)
+        found, rest = await self._solver(future)
+        with self.solver_lock:
+            self.hint_lines[game_id] = rest
+        return await anyio.to_thread.run_sync(self._count_hint, entry, version, dict(found))
 
     def _ask_hint(self, game_id: int, version: int) -> tuple[OpenGame, Future[Any]]:
         """The hint task for ``version`` of a game: the one pending for that version (shared),
@@ -542,7 +547,10 @@ class Games:
                     return entry, future
                 params: dict[str, object] = {"id": game_id, "version": older, "newer": version}
                 self.workers.withdraw("hint", future, Refusal("hint_superseded", params))
-            future = self._submit("hint", self.hint_budget, hint_of, snapshot, self.hint_budget)
+            line = self.hint_lines.get(game_id, ())
+            future = self._submit(
+                "hint", self.hint_budget, hint_of, snapshot, self.hint_budget, line
+            )
             self.hints_pending[game_id] = (version, future)
         return entry, future
 

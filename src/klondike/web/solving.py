@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 
 from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
-from klondike import Game
+from klondike import Game, Move
 from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
@@ -107,10 +107,14 @@ def proof_figures(proof: Proof) -> ProofFigures:
 # --------------------------------------------------------------- run in a worker process
 
 
-def hint_of(snapshot: dict[str, Any], budget: float) -> SolverHint:
-    """The hint for a position: the move, the face-up card it moves, why it is suggested."""
+def hint_of(
+    snapshot: dict[str, Any], budget: float, line: tuple[str, ...] = ()
+) -> tuple[SolverHint, tuple[str, ...]]:
+    """The hint for a position (the move, the face-up card it moves, why it is suggested)
+    and the rest of its winning line after the move, which stays on the server: given back
+    as ``line`` for the next hint, it is followed while it still wins (docs/solver.md)."""
     game = Game.from_snapshot(snapshot)
-    found = hint(game, budget=budget)
+    found = hint(game, budget=budget, line=tuple(Move.from_text(text) for text in line))
     answer: SolverHint = {
         "kind": found.kind,
         "move": None,
@@ -122,11 +126,12 @@ def hint_of(snapshot: dict[str, Any], budget: float) -> SolverHint:
     }
     move = found.move
     if move is None:
-        return answer
+        return answer, ()
     answer["move"], answer["source"], answer["target"] = str(move), move.source, move.target
     if STOCK_NAME not in (move.source, move.target):
         answer["card"] = describe_line(game, (move,))[0]  # the face-up card it moves
-    return answer  # a draw or a recycle names no card: it turns the stock
+    rest = tuple(str(step) for step in found.solution.line[1:]) if found.kind == "winning" else ()
+    return answer, rest  # a draw or a recycle names no card: it turns the stock
 
 
 def prove(deal: int, mode: Mode, budget: float) -> Proof | None:

@@ -56,7 +56,7 @@ export class Hints {
   show(answer) {
     this.clear();
     if (answer.move === null) {
-      this.say(t("hint_none"));
+      this.say(t(answer.kind === "unwinnable" ? "hint_lost" : "hint_none"));
       return;
     }
     const stock = answer.source === "S" || answer.target === "S";
@@ -68,7 +68,12 @@ export class Hints {
     const move = stock
       ? t("hint_stock")
       : t("hint_move", { card: cardWords(answer.card), target: pileWords(answer.target) });
-    const why = { winning: "hint_winning", unwinnable: "hint_unwinnable", unknown: "hint_unknown" };
+    const why = {
+      winning: "hint_winning",
+      finish: "hint_finish",
+      unwinnable: "hint_unwinnable",
+      unknown: "hint_unknown",
+    };
     this.say(`${move} ${t(why[answer.kind])}`);
   }
 
