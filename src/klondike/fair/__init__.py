@@ -1,0 +1,8 @@
+"""The fair player: decisions from what the player has seen, never from a hidden card
+(docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
+solves them with the full-information solver and picks the move that wins the most."""
+
+from .player import Decision, Share, decide, winnable_share
+from .sampler import layouts, sample
+
+__all__ = ["Decision", "Share", "decide", "layouts", "sample", "winnable_share"]

@@ -1,0 +1,142 @@
+"""The fair player's decision and gauge: solve layouts the player cannot tell apart with
+the full-information solver, each under a small bound, and count.
+
+Everything here is a function of the information set (`klondike.information`) and a seed:
+the layouts are drawn from the information set alone, their deal numbers too, and the
+moves tried are the ones every such layout allows. Bounds are counts of positions, not
+seconds, so that an answer does not depend on the machine either.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from dataclasses import dataclass, field
+
+from klondike import Game, Move
+from klondike.information import information_key, information_set
+from klondike.solver import solve
+
+from .sampler import layouts
+
+SAMPLES = 16
+"""Layouts a decision solves, by default."""
+
+MAX_STATES = 3_000
+"""Positions each solve of a layout may search, by default."""
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``successes`` in ``trials``.
+
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    >>> [round(x, 3) for x in wilson(34, 40)]
+    [0.709, 0.929]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass(frozen=True)
+class Share:
+    """How many of ``samples`` layouts were won, lost or left undecided by the bound.
+
+    ``low`` and ``high`` bound the share of winnable layouts (95%, Wilson) counting the
+    undecided ones honestly: as lost for ``low``, as won for ``high``.
+    """
+
+    wins: int
+    losses: int
+    unknown: int
+
+    @property
+    def samples(self) -> int:
+        return self.wins + self.losses + self.unknown
+
+    @property
+    def low(self) -> float:
+        return wilson(self.wins, self.samples)[0]
+
+    @property
+    def high(self) -> float:
+        return wilson(self.wins + self.unknown, self.samples)[1]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The fair player's move (None when no move is left), its share, every candidate's."""
+
+    move: Move | None
+    share: Share
+    candidates: dict[str, Share] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def seed_of(game: Game, seed: int) -> int:
+    """The sampler's seed for a position: its information set and ``seed``, nothing else."""
+    text = f"{seed}:{information_key(information_set(game))}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _outcome(layout: Game, max_states: int) -> str:
+    verdict = solve(layout, max_states=max_states).verdict
+    return {"winnable": "win", "unwinnable": "loss"}.get(verdict, "unknown")
+
+
+def winnable_share(
+    game: Game, *, samples: int = SAMPLES, max_states: int = MAX_STATES, seed: int = 0
+) -> Share:
+    """The share of layouts the player cannot tell apart in which ``game`` can be won."""
+    counts = {"win": 0, "loss": 0, "unknown": 0}
+    for layout in layouts(information_set(game), samples, seed_of(game, seed)):
+        counts[_outcome(layout, max_states)] += 1
+    return Share(counts["win"], counts["loss"], counts["unknown"])
+
+
+def decide(
+    game: Game, *, samples: int = SAMPLES, max_states: int = MAX_STATES, seed: int = 0
+) -> Decision:
+    """The move that wins the most of ``samples`` layouts the player cannot tell apart.
+
+    Each layout is solved once from the position: lost, every move loses in it; won, the
+    first move of its line wins in it. Every other move is played in the layout and the
+    rest solved. Ties go to the move the candidates list first (the engine's order).
+    """
+    began = time.monotonic()
+    drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
+    if game.won or not drawn:
+        return Decision(None, Share(0, 0, 0), seconds=time.monotonic() - began)
+    moves = drawn[0].legal_moves()  # what every layout allows: the face-up cards' moves
+    if not moves:
+        return Decision(None, Share(0, len(drawn), 0), seconds=time.monotonic() - began)
+    tally = {str(move): {"win": 0, "loss": 0, "unknown": 0} for move in moves}
+    root = {"win": 0, "loss": 0, "unknown": 0}
+    for layout in drawn:
+        found = solve(layout, max_states=max_states)
+        if found.verdict == "unwinnable":
+            root["loss"] += 1
+            for counts in tally.values():
+                counts["loss"] += 1
+            continue
+        root["win" if found.verdict == "winnable" else "unknown"] += 1
+        first = str(found.line[0]) if found.line else None
+        for move in moves:
+            if str(move) == first:
+                tally[first]["win"] += 1
+                continue
+            after = layout.copy()
+            after.play(move)
+            tally[str(move)][_outcome(after, max_states)] += 1
+    shares = {text: Share(c["win"], c["loss"], c["unknown"]) for text, c in tally.items()}
+    best = max(moves, key=lambda m: (shares[str(m)].wins, -shares[str(m)].losses))
+    return Decision(best, shares[str(best)], shares, time.monotonic() - began)

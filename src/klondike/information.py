@@ -1,0 +1,86 @@
+"""What the player has seen of a game: its information set (docs/fair.md).
+
+The player sees every face-up card and where it lies, how many cards lie face down in
+each column, the waste and the foundations, and how many cards the stock holds. The stock's
+order is known once the stock was turned over in a version that keeps its order (each of
+its cards then lay face up on the waste, in that order); after a shuffled redeal the cards
+of the stock are known, not their order. Every other card is *unseen*: it lies in one of the
+face-down slots (or, before the first turn-over, the stock's), in an order the player
+cannot know.
+
+The information set is a plain JSON-able dict, derived from the game's public state alone.
+Two games the player cannot tell apart have equal information sets, and everything the fair
+player computes (`klondike.fair`) is a function of it and a seed.
+
+>>> from klondike import Game
+>>> info = information_set(Game.from_code("KL1-D1N-AAAAAAG"))
+>>> info["stock"], info["tableau"][6]["down"], len(info["unseen"])
+(24, 6, 45)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import CARD_NAMES
+from .game import Game
+
+InformationSet = dict[str, Any]
+"""An information set: see the module docstring for its keys."""
+
+
+def stock_order_known(game: Game) -> bool:
+    """True if the player knows the stock's order (it was turned over, order kept)."""
+    return not game.unseen_stock()
+
+
+def stock_cards_known(game: Game) -> bool:
+    """True if the player knows which cards the stock holds (it was turned over at least
+    once: every one of its cards lay face up on the waste)."""
+    return game.recycles > 0
+
+
+def information_set(game: Game) -> InformationSet:
+    """What the player of ``game`` has seen (the module docstring says what that is).
+
+    Keys: ``rules``, ``draw``, ``scoring``, ``score``, ``moves``, ``recycles``, ``won``;
+    ``waste`` and ``foundations`` (card names, bottom first); ``tableau`` (each column's
+    face-down count ``down`` and face-up cards ``up``); ``stock``, the stock's cards top
+    last when their order is known, else their count; ``stock_cards``, the stock's cards
+    (sorted) when they are known but not their order, else None; ``unseen``, the cards whose
+    place the player does not know (sorted).
+    """
+    names = [CARD_NAMES[c] for c in range(len(CARD_NAMES))]
+    snapshot = game.snapshot()
+    order_known = stock_order_known(game)
+    cards_known = stock_cards_known(game)
+    unseen = [name for column in snapshot["tableau"] for name in column["down"]]
+    if not cards_known:
+        unseen += snapshot["stock"]
+    return {
+        "rules": game.rules.key,
+        "draw": game.draw,
+        "scoring": game.scoring,
+        "score": game.score,
+        "moves": game.moves,
+        "recycles": game.recycles,
+        "won": game.won,
+        "waste": list(snapshot["waste"]),
+        "foundations": [list(pile) for pile in snapshot["foundations"]],
+        "tableau": [
+            {"down": len(column["down"]), "up": list(column["up"])}
+            for column in snapshot["tableau"]
+        ],
+        "stock": list(snapshot["stock"]) if order_known else len(snapshot["stock"]),
+        "stock_cards": sorted(snapshot["stock"], key=names.index)
+        if cards_known and not order_known
+        else None,
+        "unseen": sorted(unseen, key=names.index),
+    }
+
+
+def information_key(info: InformationSet) -> str:
+    """The information set as canonical text: equal for positions the player cannot tell
+    apart, and a seed for what is computed from it."""
+    return json.dumps(info, sort_keys=True, separators=(",", ":"))
