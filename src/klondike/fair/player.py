@@ -10,13 +10,13 @@ seconds, so that an answer does not depend on the machine either.
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 from dataclasses import dataclass, field
 
 from klondike import Game, Move
 from klondike.information import information_key, information_set
 from klondike.solver import solve
+from klondike.solver.survey import winnable_interval
 
 from .sampler import layouts
 
@@ -25,27 +25,6 @@ SAMPLES = 16
 
 MAX_STATES = 3_000
 """Positions each solve of a layout may search, by default."""
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``successes`` in ``trials``.
-
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    >>> [round(x, 3) for x in wilson(34, 40)]
-    [0.709, 0.929]
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
-
 
 @dataclass(frozen=True)
 class Share:
@@ -65,11 +44,11 @@ class Share:
 
     @property
     def low(self) -> float:
-        return wilson(self.wins, self.samples)[0]
+        return winnable_interval(self.wins, self.unknown, self.samples)[0]
 
     @property
     def high(self) -> float:
-        return wilson(self.wins + self.unknown, self.samples)[1]
+        return winnable_interval(self.wins, self.unknown, self.samples)[1]
 
 
 @dataclass(frozen=True)
