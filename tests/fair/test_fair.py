@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from helpers.positions import position
 from klondike import Game
 from klondike.fair import decide, sample, winnable_share
-from klondike.information import information_set
+from klondike.information import information_key, information_set
 from klondike.rules import MODES, rules_for
 from klondike.solver import solve
 
@@ -126,3 +126,17 @@ def test_a_lost_position_is_lost_in_every_layout_and_a_won_one_has_no_move() -> 
     assert decide(lost, samples=5).share.wins == 0
     won = Game.from_snapshot(position(tableau=[], foundations=[13, 13, 13, 13]))
     assert decide(won).move is None
+
+
+def test_a_move_to_a_position_already_visited_is_left_out() -> None:
+    """The player remembers where it has been: the move it would choose, once the position
+    it leads to was visited, gives way to another."""
+    game = Game.from_snapshot(
+        position(tableau=["KS", "QS", "JS", "TS"], foundations=[9, 13, 13, 13], stock="", waste="")
+    )
+    first = decide(game, samples=2).move
+    assert first is not None and len(game.legal_moves()) > 1
+    after = game.copy()
+    after.play(first)
+    visited = {information_key(information_set(after))}
+    assert decide(game, samples=2, visited=visited).move not in (None, first)

@@ -26,6 +26,7 @@ SAMPLES = 16
 MAX_STATES = 3_000
 """Positions each solve of a layout may search, by default."""
 
+
 @dataclass(frozen=True)
 class Share:
     """How many of ``samples`` layouts were won, lost or left undecided by the bound.
@@ -67,6 +68,13 @@ def seed_of(game: Game, seed: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def _key_after(layout: Game, move: Move) -> str:
+    """The information key after ``move`` (a card it turns up makes it a new position)."""
+    after = layout.copy()
+    after.play(move)
+    return information_key(information_set(after))
+
+
 def _outcome(layout: Game, max_states: int) -> str:
     verdict = solve(layout, max_states=max_states).verdict
     return {"winnable": "win", "unwinnable": "loss"}.get(verdict, "unknown")
@@ -83,19 +91,28 @@ def winnable_share(
 
 
 def decide(
-    game: Game, *, samples: int = SAMPLES, max_states: int = MAX_STATES, seed: int = 0
+    game: Game,
+    *,
+    samples: int = SAMPLES,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+    visited: set[str] | frozenset[str] = frozenset(),
 ) -> Decision:
     """The move that wins the most of ``samples`` layouts the player cannot tell apart.
 
     Each layout is solved once from the position: lost, every move loses in it; won, the
     first move of its line wins in it. Every other move is played in the layout and the
     rest solved. Ties go to the move the candidates list first (the engine's order).
+    ``visited`` holds the `information_key` of positions the player was in already (its
+    own memory of the game): a move back to one is left out while another move is left.
     """
     began = time.monotonic()
     drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
     if game.won or not drawn:
         return Decision(None, Share(0, 0, 0), seconds=time.monotonic() - began)
     moves = drawn[0].legal_moves()  # what every layout allows: the face-up cards' moves
+    fresh = [move for move in moves if _key_after(drawn[0], move) not in visited]
+    moves = fresh or moves
     if not moves:
         return Decision(None, Share(0, len(drawn), 0), seconds=time.monotonic() - began)
     tally = {str(move): {"win": 0, "loss": 0, "unknown": 0} for move in moves}
