@@ -237,8 +237,7 @@ def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(db_path: Path) -> No
         filler = app.state.proved_deals
 
         def kept() -> int:
-            with filler.db_lock:
-                return store.proved_deal_counts(filler.conn).get(mode, 0)
+            return filler.db.read(store.proved_deal_counts).get(mode, 0)
 
         until(lambda: kept() == POOL_SIZE and filler.idle(), 60)  # full, and asleep
         view = start(client, winnable=True)
@@ -285,7 +284,7 @@ def test_the_filler_keeps_proved_deals_per_mode(db_path: Path) -> None:
         ("classic", 1, "none"),
         ("solitaer", 3, "none"),
     )
-    filler = ProvedDeals(conn, threading.Lock(), workers, size=2, budget=0.5, modes=modes)
+    filler = ProvedDeals(conn, workers, size=2, budget=0.5, modes=modes)
     filler.start()
     try:
         deadline = time.monotonic() + 60

@@ -117,8 +117,7 @@ def test_a_killed_background_worker_is_replaced_and_the_filler_goes_on(
     filler = served.app.state.proved_deals
 
     def kept() -> int:
-        with filler.db_lock:
-            return int(store.proved_deal_counts(filler.conn).get(mode, 0))
+        return int(filler.db.read(store.proved_deal_counts).get(mode, 0))
 
     until(lambda: "background" in served.workers.pids(), 60)
     killed = served.workers.pids()["background"]

@@ -29,12 +29,13 @@ import logging
 import os
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import quote
 
 import platformdirs
@@ -42,6 +43,9 @@ import platformdirs
 from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.rules import Mode
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 """Where the store says what it dropped or repaired (rows an edited or damaged file holds)."""
@@ -63,18 +67,60 @@ class FileChanged(DatabaseError):
 
 
 class Database(sqlite3.Connection):
-    """A connection that remembers the files it opened (their device and inode numbers),
-    so that a file deleted or replaced meanwhile is noticed (`check_files`), and the
-    notices of its opening (a damaged file kept aside) for the server to print."""
+    """A connection that owns the store's lock and its write path, remembers the files it
+    opened (their device and inode numbers), so that a file deleted or replaced meanwhile is
+    noticed (`check_files`), and the notices of its opening (a damaged file kept aside) for
+    the server to print.
+
+    The connection is shared between threads; each use holds its lock (reentrant): `read`
+    or `reading` for reads (and checkpoints), `write` or `writing` for writes (the file
+    checked, one transaction), `atomic` for a transaction, nested ones as savepoints. No
+    module outside the store takes a database lock.
+    """
 
     where: str = ":memory:"
     identities: dict[str, tuple[int, int]]
     notices: list[str]
+    lock: threading.RLock
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.identities = {}
         self.notices = []
+        self.lock = threading.RLock()
+
+    @contextmanager
+    def reading(self) -> Iterator[Database]:
+        """The connection, to this thread alone while the block runs."""
+        with self.lock:
+            yield self
+
+    @contextmanager
+    def writing(self) -> Iterator[Database]:
+        """The connection, to this thread alone, for a write: the file must still be the one
+        opened (`check_files`, else `FileChanged`), and the block is one transaction
+        (`atomic`: committed, or rolled back if it raises)."""
+        with self.lock:
+            check_files(self)
+            with self.atomic():
+                yield self
+
+    def read(self, fn: Callable[Concatenate[Database, P], T], *args: P.args, **kw: P.kwargs) -> T:
+        """``fn(self, *args, **kw)`` under the lock (`reading`)."""
+        with self.reading():
+            return fn(self, *args, **kw)
+
+    def write(self, fn: Callable[Concatenate[Database, P], T], *args: P.args, **kw: P.kwargs) -> T:
+        """``fn(self, *args, **kw)`` as one write (`writing`), as datasette's
+        ``Database.execute_write_fn``."""
+        with self.writing():
+            return fn(self, *args, **kw)
+
+    @contextmanager
+    def atomic(self) -> Iterator[Database]:
+        """A transaction under the lock (`atomic`); inside another, a savepoint."""
+        with self.lock, _transaction(self):
+            yield self
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> str | None:
@@ -352,18 +398,20 @@ def checkpoint(conn: sqlite3.Connection, mode: str = "PASSIVE") -> None:
     conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
 
 
-def close_database(conn: sqlite3.Connection) -> str | None:
-    """Checkpoint (if the file is still the one opened) and close; a notice if the file was
-    deleted or replaced meanwhile (then what was written since is lost)."""
+def close_database(conn: Database) -> str | None:
+    """Checkpoint (if the file is still the one opened) and close, under the connection's
+    lock; a notice if the file was deleted or replaced meanwhile (then what was written since
+    is lost)."""
     notice = None
-    try:
-        check_files(conn)
-        checkpoint(conn, "TRUNCATE")
-    except FileChanged as err:
-        notice = str(err)
-    except sqlite3.Error as err:
-        notice = f"the database could not be checkpointed: {err}"
-    conn.close()
+    with conn.reading():
+        try:
+            check_files(conn)
+            checkpoint(conn, "TRUNCATE")
+        except FileChanged as err:
+            notice = str(err)
+        except sqlite3.Error as err:
+            notice = f"the database could not be checkpointed: {err}"
+        conn.close()
     return notice
 
 
@@ -480,15 +528,41 @@ def atomic(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """A write transaction: ``BEGIN IMMEDIATE``, then ``COMMIT``, or ``ROLLBACK`` if the block
     (or the commit) raises. The one place the store begins and ends transactions.
 
+    Inside another transaction it is a savepoint (as sqlite-utils nests them): a failure
+    rolls back the inner block alone, and the outer one decides on the rest. On a `Database`
+    the block holds its lock.
+
     >>> conn = open_database(":memory:")
     >>> with atomic(conn):
     ...     _ = conn.execute("UPDATE games SET score = 0")
     >>> conn.in_transaction
     False
     """
+    if isinstance(conn, Database):
+        with conn.atomic():
+            yield conn
+    else:
+        with _transaction(conn):
+            yield conn
+
+
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """`atomic` without the lock: a transaction, or a savepoint inside one."""
+    if conn.in_transaction:
+        conn.execute("SAVEPOINT atomic")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:  # else SQLite rolled the whole transaction back itself
+                conn.execute("ROLLBACK TO atomic")
+                conn.execute("RELEASE atomic")
+            raise
+        conn.execute("RELEASE atomic")
+        return
     conn.execute("BEGIN IMMEDIATE")
     try:
-        yield conn
+        yield
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import sqlite3
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
@@ -424,7 +423,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 def create_app(
-    db: str | Path | sqlite3.Connection | None,
+    db: str | Path | store.Database | None,
     *,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
     static_dir: Path = STATIC_DIR,
@@ -443,7 +442,7 @@ def create_app(
     deals per mode ready in the database while the app runs (of ``proved_modes``).
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
-    conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
+    conn = db if isinstance(db, store.Database) else store.open_database(db)
     games = Games(conn, clock, workers=workers, hint_budget=hint_budget)
     games.preload()
 
@@ -451,7 +450,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         filler = None
         if keep_proved_deals:
-            filler = ProvedDeals(conn, games.db_lock, games.workers, modes=proved_modes)
+            filler = ProvedDeals(conn, games.workers, modes=proved_modes)
             games.deal_taken = filler.wake
             filler.start()
         app.state.proved_deals = filler

@@ -172,12 +172,13 @@ class OpenGame:
 class Games:
     """The games: open ones in memory, every change committed to SQLite first.
 
-    Lock order, to never deadlock: a game's lock, then ``registry``, then ``db_lock``.
+    Lock order, to never deadlock: a game's lock, then ``registry``, then the database's
+    (`store.Database` takes its own).
     """
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
+        conn: store.Database,
         clock: Callable[[], float] = time.monotonic,
         *,
         workers: SolverWorkers | None = None,
@@ -185,7 +186,6 @@ class Games:
     ) -> None:
         self.conn = conn
         self.now = clock  # seconds, monotonic: the games' clocks run on it
-        self.db_lock = threading.Lock()
         self.registry = threading.Lock()
         self.open: dict[int, OpenGame] = {}
         self.workers = workers if workers is not None else SolverWorkers()
@@ -196,23 +196,21 @@ class Games:
         self.dailies_pending: dict[tuple[str, Mode], Future[Any]] = {}
 
     @contextmanager
-    def database(self, use: str, what: str = "the game") -> Iterator[sqlite3.Connection]:
-        """The connection, to this thread alone, for ``use`` (a key of `STORAGE_REFUSALS`);
-        before a write, the file must still be the one opened (`store.check_files`). A
-        database error becomes that use's refusal (``what`` names what a read was for)."""
-        with self.db_lock:
-            try:
-                if use in WRITES:
-                    store.check_files(self.conn)
-                yield self.conn
-            except (sqlite3.Error, store.DatabaseError) as err:
-                raise _storage_refusal(use, err, what) from err
+    def database(self, use: str, what: str = "the game") -> Iterator[store.Database]:
+        """The connection, to this thread alone, for ``use`` (a key of `STORAGE_REFUSALS`):
+        a write is one transaction on the file opened (`store.Database.writing`). A database
+        error becomes that use's refusal (``what`` names what a read was for)."""
+        try:
+            with self.conn.writing() if use in WRITES else self.conn.reading() as conn:
+                yield conn
+        except (sqlite3.Error, store.DatabaseError) as err:
+            raise _storage_refusal(use, err, what) from err
 
     def checkpoint(self) -> None:
         """Copy the WAL into the database file (a game ended, the server stops); a failure is
         no refusal: the games are committed, and the next checkpoint copies them."""
-        with self.db_lock, suppress(sqlite3.Error):
-            store.checkpoint(self.conn)
+        with suppress(sqlite3.Error):
+            self.conn.read(store.checkpoint)
 
     # ---- refusals
 
@@ -389,7 +387,7 @@ class Games:
         """
         now = self.now()
         stamp = store.utc_now()
-        with self.database("new_game") as conn, store.atomic(conn):
+        with self.database("new_game") as conn:  # one transaction
             left = abandon is None or store.abandon_game(
                 conn,
                 abandon.id,

@@ -474,8 +474,7 @@ class ProvedDeals(threading.Thread):
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
-        db_lock: threading.Lock,
+        db: store.Database,
         workers: SolverWorkers,
         *,
         size: int = POOL_SIZE,
@@ -483,7 +482,7 @@ class ProvedDeals(threading.Thread):
         modes: tuple[Mode, ...] = MODES,
     ) -> None:
         super().__init__(name="proved-deals", daemon=True)
-        self.conn, self.db_lock, self.workers = conn, db_lock, workers
+        self.db, self.workers = db, workers
         self.size, self.budget, self.modes = size, budget, modes
         self.stopping = threading.Event()
         self.wanted = threading.Event()
@@ -503,8 +502,7 @@ class ProvedDeals(threading.Thread):
 
     def missing(self) -> list[Mode]:
         """The modes with fewer proved deals than `size`, the emptiest first."""
-        with self.db_lock:
-            counts = store.proved_deal_counts(self.conn)
+        counts = self.db.read(store.proved_deal_counts)
         short = [mode for mode in self.modes if counts.get(mode, 0) < self.size]
         return sorted(short, key=lambda mode: counts.get(mode, 0))
 
@@ -517,7 +515,7 @@ class ProvedDeals(threading.Thread):
             self.wanted.clear()  # before looking: a wake from now on is not lost
             try:
                 modes = self.missing()
-            except sqlite3.Error:
+            except (sqlite3.Error, store.DatabaseError):
                 modes = []
             if not modes:
                 continue
@@ -538,7 +536,6 @@ class ProvedDeals(threading.Thread):
             if proof is None or self.stopping.is_set():
                 continue
             try:
-                with self.db_lock:
-                    store.add_proved_deal(self.conn, modes[0], store.KeptProof(**proof))
-            except sqlite3.Error:
+                self.db.write(store.add_proved_deal, modes[0], store.KeptProof(**proof))
+            except (sqlite3.Error, store.DatabaseError):  # the file went: nothing is kept
                 continue
