@@ -16,7 +16,7 @@ are copied into a fresh file. `open_readonly` is for readers (``klondike stats``
 writes a consistent copy while the server may be writing.
 
 >>> conn = open_database(":memory:")
->>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+>>> conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
 ['daily_deals', 'games', 'proved_deals', 'settings']
@@ -44,15 +44,13 @@ from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.rules import Mode
 
+from . import migrations
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 """Where the store says what it dropped or repaired (rows an edited or damaged file holds)."""
-
-SCHEMA_VERSION = 5
-"""The schema version this code writes (``PRAGMA user_version``)."""
-
 
 AUTOCHECKPOINT_PAGES = 64
 """The WAL is copied into the database file once it holds this many pages (4 KiB each)."""
@@ -123,120 +121,9 @@ class Database(sqlite3.Connection):
             yield self
 
 
-def _migrate_to_1(conn: sqlite3.Connection) -> str | None:
-    """Version 1: the games table."""
-    conn.execute(
-        """
-        CREATE TABLE games (
-            id          INTEGER PRIMARY KEY,
-            code        TEXT    NOT NULL,
-            draw        INTEGER NOT NULL,
-            scoring     TEXT    NOT NULL,
-            status      TEXT    NOT NULL,
-            score       INTEGER NOT NULL,
-            moves       INTEGER NOT NULL,
-            undos       INTEGER NOT NULL,
-            elapsed_ms  INTEGER NOT NULL,
-            started_at  TEXT    NOT NULL,
-            ended_at    TEXT,
-            version     INTEGER NOT NULL,
-            snapshot    TEXT    NOT NULL,
-            counted     INTEGER NOT NULL DEFAULT 1
-        )
-        """
-    )
-    conn.execute("CREATE INDEX games_status ON games(status)")
-    return None
-
-
-def _migrate_to_2(conn: sqlite3.Connection) -> str | None:
-    """Version 2: each game's version of the rules (``Rules.key``); older games are the app's."""
-    conn.execute("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'app'")
-    return None
-
-
-def _migrate_to_3(conn: sqlite3.Connection) -> str | None:
-    """Version 3: the settings table, one row per setting changed from its default
-    (`klondike.store.settings`), the value as JSON text."""
-    conn.execute(
-        """
-        CREATE TABLE settings (
-            name   TEXT PRIMARY KEY,
-            value  TEXT NOT NULL
-        )
-        """
-    )
-    return None
-
-
-def _migrate_to_4(conn: sqlite3.Connection) -> str | None:
-    """Version 4: the hints taken in a game, the day of a daily deal, the proved deals kept
-    ready for "winnable deals only", and the daily deal of each day and mode."""
-    conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
-    conn.execute("ALTER TABLE games ADD COLUMN daily TEXT")
-    conn.execute(
-        """
-        CREATE TABLE proved_deals (
-            rules    TEXT    NOT NULL,
-            draw     INTEGER NOT NULL,
-            scoring  TEXT    NOT NULL,
-            deal     INTEGER NOT NULL,
-            states   INTEGER NOT NULL,
-            seconds  REAL    NOT NULL,
-            PRIMARY KEY (rules, draw, scoring, deal)
-        )
-        """
-    )
-    conn.execute(
-        """
-        CREATE TABLE daily_deals (
-            day      TEXT    NOT NULL,
-            rules    TEXT    NOT NULL,
-            draw     INTEGER NOT NULL,
-            scoring  TEXT    NOT NULL,
-            deal     INTEGER NOT NULL,
-            PRIMARY KEY (day, rules, draw, scoring)
-        )
-        """
-    )
-    return None
-
-
-def _migrate_to_5(conn: sqlite3.Connection) -> str | None:
-    """Version 5: the winning line of every proved deal and daily deal (move texts, spaced),
-    replayed before the deal is served. A deal kept without one cannot be checked, so it is
-    dropped (proved again when wanted); what was dropped, in words."""
-    dropped = 0
-    for table in ("proved_deals", "daily_deals"):
-        conn.execute(f"ALTER TABLE {table} ADD COLUMN line TEXT NOT NULL DEFAULT ''")
-        dropped += conn.execute(f"DELETE FROM {table}").rowcount
-    if not dropped:
-        return None
-    return (
-        f"{dropped} proved or daily deals kept without their winning line were dropped "
-        "(they cannot be checked); they are proved again when wanted"
-    )
-
-
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
-    1: _migrate_to_1,
-    2: _migrate_to_2,
-    3: _migrate_to_3,
-    4: _migrate_to_4,
-    5: _migrate_to_5,
-}
-"""``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
-what it dropped, if anything)."""
-
-
 def default_db_path() -> Path:
     """The database file in the user's data directory."""
     return Path(platformdirs.user_data_dir("klondike")) / "klondike.db"
-
-
-def _user_version(conn: sqlite3.Connection) -> int:
-    """The schema version stored in the file (0 for a new file)."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def open_database(path: str | Path | None = None) -> Database:
@@ -308,9 +195,9 @@ def open_readonly(path: str | Path | None = None) -> Database:
         raise DatabaseError(f"cannot open the database {where}: {err}") from err
     try:
         version = _read_version(conn, where)
-        if version != SCHEMA_VERSION:
+        if version != migrations.SCHEMA_VERSION:
             raise DatabaseError(
-                f"the database {where} has schema {version}, not {SCHEMA_VERSION}: "
+                f"the database {where} has schema {version}, not {migrations.SCHEMA_VERSION}: "
                 "start klondike on it once to bring it up to date"
             )
     except BaseException:
@@ -323,13 +210,13 @@ def open_readonly(path: str | Path | None = None) -> Database:
 def _read_version(conn: sqlite3.Connection, where: str) -> int:
     """The schema version of the file; `DatabaseError` if it is not one klondike can use."""
     try:
-        version = _user_version(conn)
+        version = migrations.user_version(conn)
     except sqlite3.DatabaseError as err:
         raise DatabaseError(f"{where} is not a klondike database: {err}") from err
-    if version > SCHEMA_VERSION or version < 0:
+    if version > migrations.SCHEMA_VERSION or version < 0:
         raise DatabaseError(
             f"the database {where} was written by a newer version of klondike "
-            f"(schema {version}; this version knows up to {SCHEMA_VERSION}): "
+            f"(schema {version}; this version knows up to {migrations.SCHEMA_VERSION}): "
             "update klondike, or choose another file with --db"
         )
     return version
@@ -449,14 +336,11 @@ def _remove(path: Path) -> None:
 def _copy_readable_games(source: Path, target: Path) -> tuple[int, int]:
     """Copy every games row that can be read from ``source`` into a new database at
     ``target``; the numbers of rows copied and of rows that could not be read."""
-    new = sqlite3.connect(target, isolation_level=None)
+    new = sqlite3.connect(target, isolation_level=None, factory=Database)
     read = lost = 0
     try:
         new.execute("PRAGMA journal_mode = DELETE").fetchall()
-        with atomic(new):
-            for version in sorted(MIGRATIONS):
-                MIGRATIONS[version](new)
-            new.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        migrations.upgrade(new)  # a new file: every step
         old = sqlite3.connect(f"file:{quote(str(source.resolve()))}?mode=ro", uri=True)
         try:
             try:
@@ -497,27 +381,19 @@ def backup(source: sqlite3.Connection, target: str | Path) -> None:
         copy.close()
 
 
-def _prepare(conn: sqlite3.Connection, where: str) -> list[str]:
+def _prepare(conn: Database, where: str) -> list[str]:
     """Check the version (before writing anything), then set the pragmas and migrate; what
     the migrations dropped, in words."""
-    notices: list[str] = []
-    version = _read_version(conn, where)
+    _read_version(conn, where)
     try:
         conn.execute("PRAGMA busy_timeout = 10000")
         if where != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
         conn.execute("PRAGMA synchronous = FULL")
-        while version < SCHEMA_VERSION:
-            with atomic(conn):
-                if _user_version(conn) == version:  # else another process migrated it
-                    notice = MIGRATIONS[version + 1](conn)
-                    if notice is not None:
-                        notices.append(f"the database {where}: {notice}")
-                    conn.execute(f"PRAGMA user_version = {version + 1}")
-            version = _user_version(conn)
-            if version > SCHEMA_VERSION:
-                raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
+        notices = [f"the database {where}: {said}" for said in migrations.upgrade(conn)]
+        if migrations.user_version(conn) > migrations.SCHEMA_VERSION:
+            raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
     except sqlite3.Error as err:
         raise DatabaseError(f"cannot use the database {where}: {err}") from err
     return notices
