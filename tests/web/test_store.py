@@ -20,8 +20,7 @@ from klondike.store import database as store
 from klondike.store import migrations, settings
 from klondike.store.database import DatabaseError, open_database
 from klondike.store.stats import summary
-from klondike.web import api
-from klondike.web import games as registry
+from klondike.web import api, solving
 from klondike.web.api import create_app, utc_today
 from klondike.web.solving import SolverWorkers, daily_of
 
@@ -438,7 +437,7 @@ def test_the_daily_deal_is_read_not_found_again(
     conn = store.open_database(db_path)
     store.keep_daily_deal(conn, today, APP_DRAW_1, proof)
     conn.close()
-    monkeypatch.setattr(registry, "daily_of", None)  # finding it again would fail
+    monkeypatch.setattr(solving, "daily_of", None)  # finding it again would fail
     with solver_app(db_path) as client:
         view = client.post("/api/games", json={"daily": True, "day": today})
     assert view.json()["code"] == Game(6, 1, "normal").code

@@ -43,7 +43,7 @@ from klondike.store.stats import DailyStats, ModeStats, RecentGame
 from . import games as registry
 from .games import Games, Refusal
 from .security import LOOPBACK_NAMES, Guard
-from .solving import HINT_BUDGET, ProvedDeals, SolverWorkers
+from .solving import HINT_BUDGET, ProvedDeals, SolverWorkers, Solving
 from .view import rules_view
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -443,21 +443,22 @@ def create_app(
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
     conn = db if isinstance(db, store.Database) else store.open_database(db)
-    games = Games(conn, clock, workers=workers, hint_budget=hint_budget)
+    games = Games(conn, clock)
     games.preload()
+    solving = Solving(games, workers, hint_budget=hint_budget)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         filler = None
         if keep_proved_deals:
-            filler = ProvedDeals(conn, games.workers, modes=proved_modes)
-            games.deal_taken = filler.wake
+            filler = ProvedDeals(conn, solving.workers, modes=proved_modes)
+            solving.deal_taken = filler.wake
             filler.start()
         app.state.proved_deals = filler
         yield
         if filler is not None:
             filler.stop()
-        games.workers.close()
+        solving.workers.close()
         try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
             games.save_clocks()
         except Refusal as err:
@@ -472,9 +473,9 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.games = games
+    app.state.games, app.state.solving = games, solving
     _answer_errors(app)
-    _route(app, games, static_dir)
+    _route(app, games, solving, static_dir)
     app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
     app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     return app
@@ -530,8 +531,8 @@ def _answer_errors(app: FastAPI) -> None:
         return ApiError(500, "internal_error", {"detail": type(exc).__name__}).response()
 
 
-def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
-    """The API's routes over ``games``, and the page."""
+def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> None:
+    """The API's routes over ``games`` (and ``solving``, the solver's jobs), and the page."""
 
     @app.get("/api/game", response_model=GameView, responses=_errors())
     def game_in_progress() -> JSONResponse:
@@ -552,7 +553,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         daily = None if day is None else day.isoformat()
         chosen = None
         if body.code is None and (body.winnable or daily is not None):  # the solver's
-            chosen = await games.choose_deal(body.draw, body.scoring, body.rules, daily=daily)
+            chosen = await solving.choose_deal(body.draw, body.scoring, body.rules, daily=daily)
         entry = await run_in_threadpool(
             partial(
                 games.new,
@@ -573,7 +574,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
     @app.post("/api/games/{game_id}/hint", response_model=HintAnswer, responses=_errors(404, 409))
     async def give_hint(game_id: Id, body: HintRequest) -> JSONResponse:
         """The next move of a winning line, or the most useful move; nothing is played."""
-        return _json(await games.hint(game_id, body.version))
+        return _json(await solving.hint(game_id, body.version))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
     def one_game(game_id: Id) -> JSONResponse:
