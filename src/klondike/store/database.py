@@ -1,6 +1,8 @@
-"""The SQLite file: where it lives, its schema, migrations, the refusal of newer files,
-`atomic` (the one place a write transaction begins, commits or rolls back), and the rows
-of the games table, one per game, written after every accepted action.
+"""The SQLite file: where it lives, opening it (migrated by `klondike.store.migrations`),
+the refusal of newer files, the connection (`Database`, which owns the store's lock and its
+write path), `atomic` (the one place a transaction begins, commits or rolls back; nested, a
+savepoint), and the rows of the games table, one per game, written after every accepted
+action, and of the kept proofs (proved deals, daily deals).
 
 One file (``platformdirs.user_data_dir("klondike") / "klondike.db"`` unless a path is given),
 in WAL mode with ``synchronous=FULL`` so that a committed transaction survives a SIGKILL.
