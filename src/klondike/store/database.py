@@ -102,7 +102,7 @@ class Database(sqlite3.Connection):
         (`atomic`: committed, or rolled back if it raises)."""
         with self.lock:
             check_files(self)
-            with self.atomic():
+            with _Transaction(self):
                 yield self
 
     def read(self, fn: Callable[Concatenate[Database, P], T], *args: P.args, **kw: P.kwargs) -> T:
@@ -119,7 +119,7 @@ class Database(sqlite3.Connection):
     @contextmanager
     def atomic(self) -> Iterator[Database]:
         """A transaction under the lock (`atomic`); inside another, a savepoint."""
-        with self.lock, _transaction(self):
+        with self.lock, _Transaction(self):
             yield self
 
 
@@ -420,32 +420,43 @@ def atomic(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         with conn.atomic():
             yield conn
     else:
-        with _transaction(conn):
+        with _Transaction(conn):
             yield conn
 
 
-@contextmanager
-def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
-    """`atomic` without the lock: a transaction, or a savepoint inside one."""
-    if conn.in_transaction:
-        conn.execute("SAVEPOINT atomic")
-        try:
-            yield
-        except BaseException:
-            if conn.in_transaction:  # else SQLite rolled the whole transaction back itself
-                conn.execute("ROLLBACK TO atomic")
-                conn.execute("RELEASE atomic")
-            raise
-        conn.execute("RELEASE atomic")
-        return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+class _Transaction:
+    """`atomic` without the lock: a transaction, or a savepoint inside one (a class, not a
+    generator: it is on the path of every action)."""
+
+    __slots__ = ("conn", "nested")
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.nested = False
+
+    def __enter__(self) -> None:
+        self.nested = self.conn.in_transaction
+        self.conn.execute("SAVEPOINT atomic" if self.nested else "BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            try:
+                self.conn.execute("RELEASE atomic" if self.nested else "COMMIT")
+                return
+            except BaseException:
+                self._undo()
+                raise
+        self._undo()
+
+    def _undo(self) -> None:
+        """Roll back this block (unless SQLite rolled the whole transaction back itself)."""
+        if not self.conn.in_transaction:
+            return
+        if self.nested:
+            self.conn.execute("ROLLBACK TO atomic")
+            self.conn.execute("RELEASE atomic")
+        else:
+            self.conn.execute("ROLLBACK")
 
 
 # --------------------------------------------------------------------------- game rows
