@@ -7,9 +7,11 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 
@@ -22,9 +24,18 @@ from klondike.rules import SOLITAER, rules_for
 from klondike.solver import solve
 from klondike.solver.daily import daily_deal
 from klondike.store import database as store
-from klondike.web import games as registry
+from klondike.web import solving
 from klondike.web.api import create_app
-from klondike.web.solving import POOL_SIZE, HintAnswer, ProvedDeals, SolverWorkers, prove_some
+from klondike.web.games import Games
+from klondike.web.refusals import Refusal
+from klondike.web.solving import (
+    POOL_SIZE,
+    HintAnswer,
+    ProvedDeals,
+    SolverWorkers,
+    Solving,
+    prove_some,
+)
 
 HARD_DEAL = "KL1-D1N-QG54S4U"
 """A deal the solver does not decide in 2 s."""
@@ -238,8 +249,7 @@ def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(db_path: Path) -> No
         filler = app.state.proved_deals
 
         def kept() -> int:
-            with filler.db_lock:
-                return store.proved_deal_counts(filler.conn).get(mode, 0)
+            return filler.db.read(store.proved_deal_counts).get(mode, 0)
 
         until(lambda: kept() == POOL_SIZE and filler.idle(), 60)  # full, and asleep
         view = start(client, winnable=True)
@@ -252,7 +262,7 @@ def test_no_deal_proved_in_time_is_refused_and_changes_nothing(
     solver_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = start(solver_client)
-    monkeypatch.setattr(registry, "SEARCH_SECONDS", 0.0)  # no time to prove any deal
+    monkeypatch.setattr(solving, "SEARCH_SECONDS", 0.0)  # no time to prove any deal
     body = {"draw": 3, "scoring": "vegas", "winnable": True, "abandon": before["id"]}
     refused = solver_client.post("/api/games", json=body)
     assert refused.status_code == 503
@@ -286,7 +296,7 @@ def test_the_filler_keeps_proved_deals_per_mode(db_path: Path) -> None:
         ("classic", 1, "none"),
         ("solitaer", 3, "none"),
     )
-    filler = ProvedDeals(conn, threading.Lock(), workers, size=2, budget=0.5, modes=modes)
+    filler = ProvedDeals(conn, workers, size=2, budget=0.5, modes=modes)
     filler.start()
     try:
         deadline = time.monotonic() + 60
@@ -377,3 +387,62 @@ def test_following_the_hints_wins_with_no_position_twice_and_the_line_stays_home
             assert table not in seen
             seen.add(table)
         assert view["status"] == "won"
+
+
+# ------------------------------------------------------------------ the rooms
+
+SOLVER_NAMES = {
+    "workers", "hint_budget", "deal_taken", "solver_lock", "hints_pending", "dailies_pending",
+    "choose_deal", "hint", "_submit", "_solver", "_proved_deal", "_take_proved_deal",
+    "_daily_deal", "_read_daily_deal", "_keep_daily_deal", "_ask_hint", "_count_hint",
+}  # fmt: skip
+"""The solver's jobs and state, which are `Solving`'s and none of the open games'."""
+
+
+def test_the_open_games_hold_none_of_the_solvers_jobs(db_path: Path) -> None:
+    games = Games(store.open_database(db_path))
+    assert SOLVER_NAMES & (set(vars(games)) | set(dir(Games))) == set()
+    solver = Solving(games, SolverWorkers(processes=False))
+    assert set(dir(Solving)) | set(vars(solver)) >= SOLVER_NAMES
+    games.conn.close()
+
+
+def test_solving_hints_over_the_open_games_and_counts_the_hint_there(db_path: Path) -> None:
+    """Without the API: `Solving` asks `Games` for the position of a version, and a hint
+    that names a move is counted in the game and its row; another version is refused."""
+    conn = store.open_database(db_path)
+    games = Games(conn)
+    solver = Solving(games, SolverWorkers(processes=False), hint_budget=0.5)
+    try:
+        entry = games.new(code="KL1-D1N-AAAAAAG")
+        answer = anyio.run(solver.hint, entry.id, 0)
+        first = solve(Game.from_code("KL1-D1N-AAAAAAG"), budget=30).line[0]
+        assert (answer["move"], answer["version"], answer["hints"]) == (str(first), 0, 1)
+        row = store.load_game(conn, entry.id)
+        assert entry.hints == 1 and row is not None and row.hints == 1
+        with pytest.raises(Refusal) as stale:
+            anyio.run(solver.hint, entry.id, 3)
+        assert stale.value.reason == "stale_version"
+        assert solver.hints_pending == {}  # the answered hint is no longer pending
+    finally:
+        solver.workers.close()
+        conn.close()
+
+
+def test_solving_deals_a_kept_proved_deal_for_a_new_game(db_path: Path) -> None:
+    mode = ("app", 1, "normal")
+    conn = store.open_database(db_path)
+    store.add_proved_deal(conn, mode, store.KeptProof(6, proof_of(6, mode).line, 123, 0.25))
+    games = Games(conn)
+    solver = Solving(games, SolverWorkers(processes=False))
+    woken: list[bool] = []
+    solver.deal_taken = lambda: woken.append(True)
+    try:
+        chosen = anyio.run(partial(solver.choose_deal, 1, "normal", "app", daily=None))
+        assert chosen.deal == 6 and chosen.proof is not None and woken == [True]
+        entry = games.new(1, "normal", chosen=chosen)
+        assert entry.game.code == "KL1-D1N-AAAAAAG" and entry.proof == chosen.proof
+        assert store.proved_deal_counts(conn) == {}  # taken
+    finally:
+        solver.workers.close()
+        conn.close()

@@ -17,21 +17,20 @@ from helpers.rows import add_game
 from klondike import Game
 from klondike.rules import Mode
 from klondike.store import database as store
-from klondike.store import settings
+from klondike.store import migrations, settings
 from klondike.store.database import DatabaseError, open_database
 from klondike.store.stats import summary
-from klondike.web import api
-from klondike.web import games as registry
+from klondike.web import api, solving
 from klondike.web.api import create_app, utc_today
 from klondike.web.solving import SolverWorkers, daily_of
 
-NEXT = store.SCHEMA_VERSION + 1
+NEXT = migrations.SCHEMA_VERSION + 1
 """A made-up schema version after the current one, for the migration tests."""
 
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 5
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
@@ -86,7 +85,7 @@ def test_default_path_is_in_the_user_data_directory(
 def test_newer_schema_is_refused_and_left_unchanged(db_path: Path) -> None:
     conn = open_database(db_path)
     store.insert_game(conn, Game.from_code("KL1-D1N-AAAAAAG"))
-    conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    conn.execute(f"PRAGMA user_version = {migrations.SCHEMA_VERSION + 1}")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.execute("PRAGMA journal_mode = DELETE")
     conn.close()
@@ -119,7 +118,7 @@ def test_migration_from_an_empty_file(db_path: Path) -> None:
     """Version 0 (an empty SQLite file) is migrated to the current version."""
     sqlite3.connect(db_path).close()
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     conn.close()
 
 
@@ -146,10 +145,10 @@ def test_save_and_abandon(db_path: Path) -> None:
 
 
 def test_migrations_are_a_list_of_steps_up_to_the_schema_version() -> None:
-    assert sorted(store.MIGRATIONS) == list(range(1, store.SCHEMA_VERSION + 1))
+    assert sorted(migrations.MIGRATIONS) == list(range(1, migrations.SCHEMA_VERSION + 1))
 
 
-NEXT = store.SCHEMA_VERSION + 1
+NEXT = migrations.SCHEMA_VERSION + 1
 """A made-up next version, for the tests of the migration machinery."""
 
 
@@ -168,7 +167,7 @@ VERSION_1_COLUMNS = (
 def version_1_file(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
     """A file as klondike with schema version 1 wrote it, with one game played; its id."""
     with monkeypatch.context() as patch:
-        patch.setattr(store, "SCHEMA_VERSION", 1)
+        patch.setattr(migrations, "SCHEMA_VERSION", 1)
         conn = open_database(db_path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
     game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -188,7 +187,7 @@ def test_a_version_1_file_gets_the_settings_table_keeping_its_games(
 ) -> None:
     game_id = version_1_file(db_path, monkeypatch)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     assert settings.load(conn) == settings.DEFAULTS
     assert settings.save(conn, {"table": "blue"})["table"] == "blue"
     conn.close()
@@ -214,8 +213,8 @@ def test_an_older_schema_is_migrated_forward_at_start_keeping_its_games(
         ran.append(conn.execute("PRAGMA user_version").fetchone()[0])
         _add_note_column(conn)
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
-    monkeypatch.setitem(store.MIGRATIONS, NEXT, step)
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(migrations.MIGRATIONS, NEXT, step)
     conn = open_database(db_path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT
     assert ran == [NEXT - 1]  # run on the older file, exactly once
@@ -243,7 +242,7 @@ def test_a_new_file_runs_every_step_in_order(
         return step
 
     def counted(version: int) -> Callable[[sqlite3.Connection], None]:
-        real = store.MIGRATIONS[version]
+        real = migrations.MIGRATIONS[version]
 
         def step(conn: sqlite3.Connection) -> None:
             ran.append(version)
@@ -251,11 +250,11 @@ def test_a_new_file_runs_every_step_in_order(
 
         return step
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT + 1)
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", NEXT + 1)
     for version in range(1, NEXT):
-        monkeypatch.setitem(store.MIGRATIONS, version, counted(version))
-    monkeypatch.setitem(store.MIGRATIONS, NEXT, recording(NEXT))
-    monkeypatch.setitem(store.MIGRATIONS, NEXT + 1, recording(NEXT + 1))
+        monkeypatch.setitem(migrations.MIGRATIONS, version, counted(version))
+    monkeypatch.setitem(migrations.MIGRATIONS, NEXT, recording(NEXT))
+    monkeypatch.setitem(migrations.MIGRATIONS, NEXT + 1, recording(NEXT + 1))
     conn = open_database(db_path)
     assert ran == list(range(1, NEXT + 2))
     assert conn.execute("PRAGMA user_version").fetchone()[0] == NEXT + 1
@@ -273,13 +272,13 @@ def test_a_failing_migration_leaves_the_file_at_its_old_version(
         _add_note_column(conn)
         conn.execute("INSERT INTO no_such_table VALUES (1)")
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", NEXT)
-    monkeypatch.setitem(store.MIGRATIONS, NEXT, broken)
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(migrations.MIGRATIONS, NEXT, broken)
     with pytest.raises(DatabaseError, match=str(db_path)):
         open_database(db_path)
     monkeypatch.undo()
     conn = open_database(db_path)  # still a good current file, the half step undone
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert "note" not in columns and store.load_game(conn, game_id) is not None
     conn.close()
@@ -309,7 +308,7 @@ def test_a_version_1_file_migrates_forward_as_the_apps_games(
 ) -> None:
     """A file version 1 wrote (no rules column, snapshots without "rules"): its games become
     the app's, count in the app's statistics and go on being played."""
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", 1)
     conn = open_database(db_path)
     assert [row[1] for row in conn.execute("PRAGMA table_info(games)")][-1] == "counted"
     old_columns = VERSION_1_COLUMNS
@@ -327,7 +326,7 @@ def test_a_version_1_file_migrates_forward_as_the_apps_games(
     monkeypatch.undo()
 
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     assert conn.execute("SELECT rules FROM games").fetchall() == [("app",), ("app",)]
     modes = summary(conn)
     assert (modes[0]["rules"], modes[0]["draw"], modes[0]["played"]) == ("app", 1, 1)
@@ -438,7 +437,7 @@ def test_the_daily_deal_is_read_not_found_again(
     conn = store.open_database(db_path)
     store.keep_daily_deal(conn, today, APP_DRAW_1, proof)
     conn.close()
-    monkeypatch.setattr(registry, "daily_of", None)  # finding it again would fail
+    monkeypatch.setattr(solving, "daily_of", None)  # finding it again would fail
     with solver_app(db_path) as client:
         view = client.post("/api/games", json={"daily": True, "day": today})
     assert view.json()["code"] == Game(6, 1, "normal").code
@@ -546,7 +545,7 @@ def test_migration_5_drops_the_deals_kept_without_a_winning_line_and_says_so(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as patch:
-        patch.setattr(store, "SCHEMA_VERSION", 4)
+        patch.setattr(migrations, "SCHEMA_VERSION", 4)
         conn = open_database(db_path)
     conn.execute(
         "INSERT INTO proved_deals (rules, draw, scoring, deal, states, seconds)"

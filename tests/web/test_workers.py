@@ -22,8 +22,7 @@ from helpers.server import insert_position
 from klondike import Game
 from klondike.rules import Mode
 from klondike.store import database as store
-from klondike.web import games as registry
-from klondike.web import serve
+from klondike.web import serve, solving
 from klondike.web.api import create_app
 from klondike.web.solving import POOL_SIZE, SolverWorkers
 
@@ -117,8 +116,7 @@ def test_a_killed_background_worker_is_replaced_and_the_filler_goes_on(
     filler = served.app.state.proved_deals
 
     def kept() -> int:
-        with filler.db_lock:
-            return int(store.proved_deal_counts(filler.conn).get(mode, 0))
+        return int(filler.db.read(store.proved_deal_counts).get(mode, 0))
 
     until(lambda: "background" in served.workers.pids(), 60)
     killed = served.workers.pids()["background"]
@@ -204,7 +202,7 @@ def test_a_proof_that_waited_in_the_queue_keeps_the_requests_window(
     """The window counts from the request's arrival: a request that waited past it is
     answered at once that none was proved, not given a window of its own."""
     window = 1.0
-    monkeypatch.setattr(registry, "SEARCH_SECONDS", window)
+    monkeypatch.setattr(solving, "SEARCH_SECONDS", window)
     workers = SolverWorkers(processes=False)
     served = serving(workers)
     with served.client() as client:
@@ -221,7 +219,7 @@ def test_a_proof_that_waited_in_the_queue_keeps_the_requests_window(
 
 def blocking_hint(release: threading.Event) -> Callable[..., Any]:
     """A stand-in for the solver's hint that waits for ``release``, then answers a draw."""
-    real = registry.hint_of
+    real = solving.hint_of
 
     def hint_of(snapshot: dict[str, Any], budget: float, line: tuple[str, ...]) -> Any:
         release.wait(30)
@@ -234,7 +232,7 @@ def test_a_hint_for_an_older_version_is_superseded_by_the_newer_one(
     db_path: Path, serving: Callable[..., Served], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     release = threading.Event()
-    monkeypatch.setattr(registry, "hint_of", blocking_hint(release))
+    monkeypatch.setattr(solving, "hint_of", blocking_hint(release))
     workers = SolverWorkers(processes=False)
     served = serving(workers, hint_budget=0.2)
     with served.client() as client, ThreadPoolExecutor(1) as pool:
@@ -257,7 +255,7 @@ def test_a_hint_answered_after_its_game_ended_is_not_counted(
     db_path: Path, serving: Callable[..., Served], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     release = threading.Event()
-    monkeypatch.setattr(registry, "hint_of", blocking_hint(release))
+    monkeypatch.setattr(solving, "hint_of", blocking_hint(release))
     workers = SolverWorkers(processes=False)
     served = serving(workers, hint_budget=0.2)
     with served.client() as client, ThreadPoolExecutor(1) as pool:

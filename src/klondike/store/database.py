@@ -1,6 +1,8 @@
-"""The SQLite file: where it lives, its schema, migrations, the refusal of newer files,
-`atomic` (the one place a write transaction begins, commits or rolls back), and the rows
-of the games table, one per game, written after every accepted action.
+"""The SQLite file: where it lives, opening it (migrated by `klondike.store.migrations`),
+the refusal of newer files, the connection (`Database`, which owns the store's lock and its
+write path), `atomic` (the one place a transaction begins, commits or rolls back; nested, a
+savepoint), and the rows of the games table, one per game, written after every accepted
+action, and of the kept proofs (proved deals, daily deals).
 
 One file (``platformdirs.user_data_dir("klondike") / "klondike.db"`` unless a path is given),
 in WAL mode with ``synchronous=FULL`` so that a committed transaction survives a SIGKILL.
@@ -16,7 +18,7 @@ are copied into a fresh file. `open_readonly` is for readers (``klondike stats``
 writes a consistent copy while the server may be writing.
 
 >>> conn = open_database(":memory:")
->>> conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+>>> conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
 ['daily_deals', 'games', 'proved_deals', 'settings']
@@ -29,12 +31,13 @@ import logging
 import os
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import quote
 
 import platformdirs
@@ -43,12 +46,13 @@ from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.rules import Mode
 
+from . import migrations
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
 log = logging.getLogger(__name__)
 """Where the store says what it dropped or repaired (rows an edited or damaged file holds)."""
-
-SCHEMA_VERSION = 5
-"""The schema version this code writes (``PRAGMA user_version``)."""
-
 
 AUTOCHECKPOINT_PAGES = 64
 """The WAL is copied into the database file once it holds this many pages (4 KiB each)."""
@@ -63,134 +67,65 @@ class FileChanged(DatabaseError):
 
 
 class Database(sqlite3.Connection):
-    """A connection that remembers the files it opened (their device and inode numbers),
-    so that a file deleted or replaced meanwhile is noticed (`check_files`), and the
-    notices of its opening (a damaged file kept aside) for the server to print."""
+    """A connection that owns the store's lock and its write path, remembers the files it
+    opened (their device and inode numbers), so that a file deleted or replaced meanwhile is
+    noticed (`check_files`), and the notices of its opening (a damaged file kept aside) for
+    the server to print.
+
+    The connection is shared between threads; each use holds its lock (reentrant): `read`
+    or `reading` for reads (and checkpoints), `write` or `writing` for writes (the file
+    checked, one transaction), `atomic` for a transaction, nested ones as savepoints. No
+    module outside the store takes a database lock.
+    """
 
     where: str = ":memory:"
     identities: dict[str, tuple[int, int]]
     notices: list[str]
+    lock: threading.RLock
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.identities = {}
         self.notices = []
+        self.lock = threading.RLock()
 
+    @contextmanager
+    def reading(self) -> Iterator[Database]:
+        """The connection, to this thread alone while the block runs."""
+        with self.lock:
+            yield self
 
-def _migrate_to_1(conn: sqlite3.Connection) -> str | None:
-    """Version 1: the games table."""
-    conn.execute(
-        """
-        CREATE TABLE games (
-            id          INTEGER PRIMARY KEY,
-            code        TEXT    NOT NULL,
-            draw        INTEGER NOT NULL,
-            scoring     TEXT    NOT NULL,
-            status      TEXT    NOT NULL,
-            score       INTEGER NOT NULL,
-            moves       INTEGER NOT NULL,
-            undos       INTEGER NOT NULL,
-            elapsed_ms  INTEGER NOT NULL,
-            started_at  TEXT    NOT NULL,
-            ended_at    TEXT,
-            version     INTEGER NOT NULL,
-            snapshot    TEXT    NOT NULL,
-            counted     INTEGER NOT NULL DEFAULT 1
-        )
-        """
-    )
-    conn.execute("CREATE INDEX games_status ON games(status)")
-    return None
+    @contextmanager
+    def writing(self) -> Iterator[Database]:
+        """The connection, to this thread alone, for a write: the file must still be the one
+        opened (`check_files`, else `FileChanged`), and the block is one transaction
+        (`atomic`: committed, or rolled back if it raises)."""
+        with self.lock:
+            check_files(self)
+            with _Transaction(self):
+                yield self
 
+    def read(self, fn: Callable[Concatenate[Database, P], T], *args: P.args, **kw: P.kwargs) -> T:
+        """``fn(self, *args, **kw)`` under the lock (`reading`)."""
+        with self.reading():
+            return fn(self, *args, **kw)
 
-def _migrate_to_2(conn: sqlite3.Connection) -> str | None:
-    """Version 2: each game's version of the rules (``Rules.key``); older games are the app's."""
-    conn.execute("ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'app'")
-    return None
+    def write(self, fn: Callable[Concatenate[Database, P], T], *args: P.args, **kw: P.kwargs) -> T:
+        """``fn(self, *args, **kw)`` as one write (`writing`), as datasette's
+        ``Database.execute_write_fn``."""
+        with self.writing():
+            return fn(self, *args, **kw)
 
-
-def _migrate_to_3(conn: sqlite3.Connection) -> str | None:
-    """Version 3: the settings table, one row per setting changed from its default
-    (`klondike.store.settings`), the value as JSON text."""
-    conn.execute(
-        """
-        CREATE TABLE settings (
-            name   TEXT PRIMARY KEY,
-            value  TEXT NOT NULL
-        )
-        """
-    )
-    return None
-
-
-def _migrate_to_4(conn: sqlite3.Connection) -> str | None:
-    """Version 4: the hints taken in a game, the day of a daily deal, the proved deals kept
-    ready for "winnable deals only", and the daily deal of each day and mode."""
-    conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
-    conn.execute("ALTER TABLE games ADD COLUMN daily TEXT")
-    conn.execute(
-        """
-        CREATE TABLE proved_deals (
-            rules    TEXT    NOT NULL,
-            draw     INTEGER NOT NULL,
-            scoring  TEXT    NOT NULL,
-            deal     INTEGER NOT NULL,
-            states   INTEGER NOT NULL,
-            seconds  REAL    NOT NULL,
-            PRIMARY KEY (rules, draw, scoring, deal)
-        )
-        """
-    )
-    conn.execute(
-        """
-        CREATE TABLE daily_deals (
-            day      TEXT    NOT NULL,
-            rules    TEXT    NOT NULL,
-            draw     INTEGER NOT NULL,
-            scoring  TEXT    NOT NULL,
-            deal     INTEGER NOT NULL,
-            PRIMARY KEY (day, rules, draw, scoring)
-        )
-        """
-    )
-    return None
-
-
-def _migrate_to_5(conn: sqlite3.Connection) -> str | None:
-    """Version 5: the winning line of every proved deal and daily deal (move texts, spaced),
-    replayed before the deal is served. A deal kept without one cannot be checked, so it is
-    dropped (proved again when wanted); what was dropped, in words."""
-    dropped = 0
-    for table in ("proved_deals", "daily_deals"):
-        conn.execute(f"ALTER TABLE {table} ADD COLUMN line TEXT NOT NULL DEFAULT ''")
-        dropped += conn.execute(f"DELETE FROM {table}").rowcount
-    if not dropped:
-        return None
-    return (
-        f"{dropped} proved or daily deals kept without their winning line were dropped "
-        "(they cannot be checked); they are proved again when wanted"
-    )
-
-
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
-    1: _migrate_to_1,
-    2: _migrate_to_2,
-    3: _migrate_to_3,
-    4: _migrate_to_4,
-    5: _migrate_to_5,
-}
-"""``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
-what it dropped, if anything)."""
+    @contextmanager
+    def atomic(self) -> Iterator[Database]:
+        """A transaction under the lock (`atomic`); inside another, a savepoint."""
+        with self.lock, _Transaction(self):
+            yield self
 
 
 def default_db_path() -> Path:
     """The database file in the user's data directory."""
     return Path(platformdirs.user_data_dir("klondike")) / "klondike.db"
-
-
-def _user_version(conn: sqlite3.Connection) -> int:
-    """The schema version stored in the file (0 for a new file)."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def open_database(path: str | Path | None = None) -> Database:
@@ -262,9 +197,9 @@ def open_readonly(path: str | Path | None = None) -> Database:
         raise DatabaseError(f"cannot open the database {where}: {err}") from err
     try:
         version = _read_version(conn, where)
-        if version != SCHEMA_VERSION:
+        if version != migrations.SCHEMA_VERSION:
             raise DatabaseError(
-                f"the database {where} has schema {version}, not {SCHEMA_VERSION}: "
+                f"the database {where} has schema {version}, not {migrations.SCHEMA_VERSION}: "
                 "start klondike on it once to bring it up to date"
             )
     except BaseException:
@@ -277,13 +212,13 @@ def open_readonly(path: str | Path | None = None) -> Database:
 def _read_version(conn: sqlite3.Connection, where: str) -> int:
     """The schema version of the file; `DatabaseError` if it is not one klondike can use."""
     try:
-        version = _user_version(conn)
+        version = migrations.user_version(conn)
     except sqlite3.DatabaseError as err:
         raise DatabaseError(f"{where} is not a klondike database: {err}") from err
-    if version > SCHEMA_VERSION or version < 0:
+    if version > migrations.SCHEMA_VERSION or version < 0:
         raise DatabaseError(
             f"the database {where} was written by a newer version of klondike "
-            f"(schema {version}; this version knows up to {SCHEMA_VERSION}): "
+            f"(schema {version}; this version knows up to {migrations.SCHEMA_VERSION}): "
             "update klondike, or choose another file with --db"
         )
     return version
@@ -352,18 +287,20 @@ def checkpoint(conn: sqlite3.Connection, mode: str = "PASSIVE") -> None:
     conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
 
 
-def close_database(conn: sqlite3.Connection) -> str | None:
-    """Checkpoint (if the file is still the one opened) and close; a notice if the file was
-    deleted or replaced meanwhile (then what was written since is lost)."""
+def close_database(conn: Database) -> str | None:
+    """Checkpoint (if the file is still the one opened) and close, under the connection's
+    lock; a notice if the file was deleted or replaced meanwhile (then what was written since
+    is lost)."""
     notice = None
-    try:
-        check_files(conn)
-        checkpoint(conn, "TRUNCATE")
-    except FileChanged as err:
-        notice = str(err)
-    except sqlite3.Error as err:
-        notice = f"the database could not be checkpointed: {err}"
-    conn.close()
+    with conn.reading():
+        try:
+            check_files(conn)
+            checkpoint(conn, "TRUNCATE")
+        except FileChanged as err:
+            notice = str(err)
+        except sqlite3.Error as err:
+            notice = f"the database could not be checkpointed: {err}"
+        conn.close()
     return notice
 
 
@@ -401,14 +338,11 @@ def _remove(path: Path) -> None:
 def _copy_readable_games(source: Path, target: Path) -> tuple[int, int]:
     """Copy every games row that can be read from ``source`` into a new database at
     ``target``; the numbers of rows copied and of rows that could not be read."""
-    new = sqlite3.connect(target, isolation_level=None)
+    new = sqlite3.connect(target, isolation_level=None, factory=Database)
     read = lost = 0
     try:
         new.execute("PRAGMA journal_mode = DELETE").fetchall()
-        with atomic(new):
-            for version in sorted(MIGRATIONS):
-                MIGRATIONS[version](new)
-            new.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        migrations.upgrade(new)  # a new file: every step
         old = sqlite3.connect(f"file:{quote(str(source.resolve()))}?mode=ro", uri=True)
         try:
             try:
@@ -449,27 +383,19 @@ def backup(source: sqlite3.Connection, target: str | Path) -> None:
         copy.close()
 
 
-def _prepare(conn: sqlite3.Connection, where: str) -> list[str]:
+def _prepare(conn: Database, where: str) -> list[str]:
     """Check the version (before writing anything), then set the pragmas and migrate; what
     the migrations dropped, in words."""
-    notices: list[str] = []
-    version = _read_version(conn, where)
+    _read_version(conn, where)
     try:
         conn.execute("PRAGMA busy_timeout = 10000")
         if where != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
         conn.execute("PRAGMA synchronous = FULL")
-        while version < SCHEMA_VERSION:
-            with atomic(conn):
-                if _user_version(conn) == version:  # else another process migrated it
-                    notice = MIGRATIONS[version + 1](conn)
-                    if notice is not None:
-                        notices.append(f"the database {where}: {notice}")
-                    conn.execute(f"PRAGMA user_version = {version + 1}")
-            version = _user_version(conn)
-            if version > SCHEMA_VERSION:
-                raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
+        notices = [f"the database {where}: {said}" for said in migrations.upgrade(conn)]
+        if migrations.user_version(conn) > migrations.SCHEMA_VERSION:
+            raise DatabaseError(f"the database {where} was upgraded by a newer klondike")
     except sqlite3.Error as err:
         raise DatabaseError(f"cannot use the database {where}: {err}") from err
     return notices
@@ -480,20 +406,57 @@ def atomic(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """A write transaction: ``BEGIN IMMEDIATE``, then ``COMMIT``, or ``ROLLBACK`` if the block
     (or the commit) raises. The one place the store begins and ends transactions.
 
+    Inside another transaction it is a savepoint (as sqlite-utils nests them): a failure
+    rolls back the inner block alone, and the outer one decides on the rest. On a `Database`
+    the block holds its lock.
+
     >>> conn = open_database(":memory:")
     >>> with atomic(conn):
     ...     _ = conn.execute("UPDATE games SET score = 0")
     >>> conn.in_transaction
     False
     """
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+    if isinstance(conn, Database):
+        with conn.atomic():
+            yield conn
+    else:
+        with _Transaction(conn):
+            yield conn
+
+
+class _Transaction:
+    """`atomic` without the lock: a transaction, or a savepoint inside one (a class, not a
+    generator: it is on the path of every action)."""
+
+    __slots__ = ("conn", "nested")
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.nested = False
+
+    def __enter__(self) -> None:
+        self.nested = self.conn.in_transaction
+        self.conn.execute("SAVEPOINT atomic" if self.nested else "BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            try:
+                self.conn.execute("RELEASE atomic" if self.nested else "COMMIT")
+                return
+            except BaseException:
+                self._undo()
+                raise
+        self._undo()
+
+    def _undo(self) -> None:
+        """Roll back this block (unless SQLite rolled the whole transaction back itself)."""
+        if not self.conn.in_transaction:
+            return
+        if self.nested:
+            self.conn.execute("ROLLBACK TO atomic")
+            self.conn.execute("RELEASE atomic")
+        else:
+            self.conn.execute("ROLLBACK")
 
 
 # --------------------------------------------------------------------------- game rows

@@ -1,1 +1,3 @@
-"""The web side of klondike: the FastAPI server, the game view, the SQLite store and stats."""
+"""The web side of klondike: the FastAPI server (`api`, `security`, `serve`), the open games
+(`games`), the solver's jobs in worker processes (`solving`) and the game view (`view`).
+The SQLite store and the statistics are `klondike.store`'s."""

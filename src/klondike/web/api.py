@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import sqlite3
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
@@ -52,6 +51,7 @@ from .solving import (
     ProofFigures,
     ProvedDeals,
     SolverWorkers,
+    Solving,
     proof_figures,
 )
 from .view import rules_view
@@ -353,7 +353,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 def create_app(
-    db: str | Path | sqlite3.Connection | None,
+    db: str | Path | store.Database | None,
     *,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
     static_dir: Path = STATIC_DIR,
@@ -372,22 +372,23 @@ def create_app(
     deals per mode ready in the database while the app runs (of ``proved_modes``).
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
-    conn = db if isinstance(db, sqlite3.Connection) else store.open_database(db)
-    games = Games(conn, clock, workers=workers, hint_budget=hint_budget)
+    conn = db if isinstance(db, store.Database) else store.open_database(db)
+    games = Games(conn, clock)
     games.preload()
+    solving = Solving(games, workers, hint_budget=hint_budget)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         filler = None
         if keep_proved_deals:
-            filler = ProvedDeals(conn, games.db_lock, games.workers, modes=proved_modes)
-            games.deal_taken = filler.wake
+            filler = ProvedDeals(conn, solving.workers, modes=proved_modes)
+            solving.deal_taken = filler.wake
             filler.start()
         app.state.proved_deals = filler
         yield
         if filler is not None:
             filler.stop()
-        games.workers.close()
+        solving.workers.close()
         try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
             games.save_clocks()
         except Refusal as err:
@@ -402,9 +403,9 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.games = games
+    app.state.games, app.state.solving = games, solving
     _answer_errors(app)
-    _route(app, games, static_dir)
+    _route(app, games, solving, static_dir)
     app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
     app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     return app
@@ -458,8 +459,8 @@ def _answer_errors(app: FastAPI) -> None:
         return error_response(Refusal("internal_error", {"detail": type(exc).__name__}))
 
 
-def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
-    """The API's routes over ``games``, and the page."""
+def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> None:
+    """The API's routes over ``games`` (and ``solving``, the solver's jobs), and the page."""
 
     @app.get("/api/game", response_model=GameView, responses=_errors())
     def game_in_progress() -> JSONResponse:
@@ -480,7 +481,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
         daily = None if day is None else day.isoformat()
         chosen = None
         if body.code is None and (body.winnable or daily is not None):  # the solver's
-            chosen = await games.choose_deal(body.draw, body.scoring, body.rules, daily=daily)
+            chosen = await solving.choose_deal(body.draw, body.scoring, body.rules, daily=daily)
         entry = await run_in_threadpool(
             partial(
                 games.new,
@@ -501,7 +502,7 @@ def _route(app: FastAPI, games: Games, static_dir: Path) -> None:
     @app.post("/api/games/{game_id}/hint", response_model=HintAnswer, responses=_errors(404, 409))
     async def give_hint(game_id: Id, body: HintRequest) -> JSONResponse:
         """The next move of a winning line, or the most useful move; nothing is played."""
-        return _json(await games.hint(game_id, body.version))
+        return _json(await solving.hint(game_id, body.version))
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=_errors(404))
     def one_game(game_id: Id) -> JSONResponse:

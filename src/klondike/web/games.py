@@ -3,54 +3,34 @@
 The application layer between the API and the engine: it takes plain arguments (ids,
 versions, the action's words), asks the engine to play, commits each accepted action to
 SQLite (`klondike.store.database`) before answering, and refuses with a `Refusal`, which
-the API turns into its error shape. Nothing here knows of HTTP.
+the API turns into its error shape. Nothing here knows of HTTP, nor of the solver: hints and
+the deals it proves are `klondike.web.solving`'s, which asks the games for a position and
+counts a hint here (`Games.hint_position`, `Games.hint_given`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import json
-import logging
-import os
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any
-
-import anyio.to_thread
+from typing import TYPE_CHECKING, Any
 
 from klondike import Game, KlondikeError, Move
-from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 
 from .refusals import Refusal
-from .solving import (
-    HINT_BUDGET,
-    PROOF_BUDGET,
-    SEARCH_SECONDS,
-    Proof,
-    SolverBusy,
-    SolverWorkers,
-    daily_of,
-    hint_of,
-    prove_until,
-    replays,
-)
 from .view import game_view
 
-log = logging.getLogger(__name__)
-"""Where a kept proof that does not replay (a damaged or edited file) is said."""
+if TYPE_CHECKING:
+    from .solving import Proof
 
-
-DAILY_SECONDS = 60.0
-"""How long finding a daily deal may take (it is found in well under a second)."""
 
 # What each use of the database refuses with when the database fails.
 STORAGE_REFUSALS: dict[str, str] = {
@@ -129,50 +109,36 @@ class OpenGame:
 class Games:
     """The games: open ones in memory, every change committed to SQLite first.
 
-    Lock order, to never deadlock: a game's lock, then ``registry``, then ``db_lock``.
+    Lock order, to never deadlock: a game's lock, then ``registry``, then the database's
+    (`store.Database` takes its own).
     """
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
+        conn: store.Database,
         clock: Callable[[], float] = time.monotonic,
-        *,
-        workers: SolverWorkers | None = None,
-        hint_budget: float = HINT_BUDGET,
     ) -> None:
         self.conn = conn
         self.now = clock  # seconds, monotonic: the games' clocks run on it
-        self.db_lock = threading.Lock()
         self.registry = threading.Lock()
         self.open: dict[int, OpenGame] = {}
-        self.workers = workers if workers is not None else SolverWorkers()
-        self.hint_budget = hint_budget
-        self.deal_taken: Callable[[], None] = lambda: None  # wakes the proved-deals filler
-        self.solver_lock = threading.Lock()  # guards the two dicts of pending tasks:
-        self.hints_pending: dict[int, tuple[int, Future[Any]]] = {}  # game: version, task
-        self.dailies_pending: dict[tuple[str, Mode], Future[Any]] = {}
-        # game: the rest of the winning line of its last hint (never sent), followed while
-        # it still wins, so that following the hints makes progress
-        self.hint_lines: dict[int, tuple[str, ...]] = {}
 
     @contextmanager
-    def database(self, use: str, what: str = "the game") -> Iterator[sqlite3.Connection]:
-        """The connection, to this thread alone, for ``use`` (a key of `STORAGE_REFUSALS`);
-        before a write, the file must still be the one opened (`store.check_files`). A
-        database error becomes that use's refusal (``what`` names what a read was for)."""
-        with self.db_lock:
-            try:
-                if use in WRITES:
-                    store.check_files(self.conn)
-                yield self.conn
-            except (sqlite3.Error, store.DatabaseError) as err:
-                raise _storage_refusal(use, err, what) from err
+    def database(self, use: str, what: str = "the game") -> Iterator[store.Database]:
+        """The connection, to this thread alone, for ``use`` (a key of `STORAGE_REFUSALS`):
+        a write is one transaction on the file opened (`store.Database.writing`). A database
+        error becomes that use's refusal (``what`` names what a read was for)."""
+        try:
+            with self.conn.writing() if use in WRITES else self.conn.reading() as conn:
+                yield conn
+        except (sqlite3.Error, store.DatabaseError) as err:
+            raise _storage_refusal(use, err, what) from err
 
     def checkpoint(self) -> None:
         """Copy the WAL into the database file (a game ended, the server stops); a failure is
         no refusal: the games are committed, and the next checkpoint copies them."""
-        with self.db_lock, suppress(sqlite3.Error):
-            store.checkpoint(self.conn)
+        with suppress(sqlite3.Error):
+            self.conn.read(store.checkpoint)
 
     # ---- refusals
 
@@ -349,7 +315,7 @@ class Games:
         """
         now = self.now()
         stamp = store.utc_now()
-        with self.database("new_game") as conn, store.atomic(conn):
+        with self.database("new_game") as conn:  # one transaction
             left = abandon is None or store.abandon_game(
                 conn,
                 abandon.id,
@@ -383,9 +349,9 @@ class Games:
         """A new game: the deal ``code`` names (its version, draw and scoring win), else, in
         the version ``rules`` and the mode (by default the version's first draw and scoring),
         the deal ``chosen`` (the daily deal of ``daily``, an ISO date, or a deal the solver
-        proved winnable: `choose_deal`), else a random deal. Abandons the open game
-        ``abandon``, refused (``game_over``) if another tab already left it, so that no
-        second game is started."""
+        proved winnable: `klondike.web.solving.Solving.choose_deal`), else a random deal.
+        Abandons the open game ``abandon``, refused (``game_over``) if another tab already
+        left it, so that no second game is started."""
         try:
             if code is not None:
                 game = Game.from_code(code)
@@ -400,22 +366,6 @@ class Games:
         created.proof = None if chosen is None else chosen.proof
         return created
 
-    async def choose_deal(
-        self, draw: int | None, scoring: str | None, rules: str, *, daily: str | None
-    ) -> Chosen:
-        """The deal for `new` of the mode: the daily deal of ``daily`` (an ISO date), else
-        one proved winnable, within `SEARCH_SECONDS` of now (the request's arrival)."""
-        arrived = time.time()
-        try:
-            game = Game.new(draw, scoring, rules=rules)  # checks the mode
-        except KlondikeError as err:
-            raise Refusal.from_engine(err, None) from err
-        mode: Mode = (game.rules.key, game.draw, game.scoring)
-        if daily is not None:
-            return Chosen(await self._daily_deal(daily, mode), None)
-        proof = await self._proved_deal(mode, arrived + SEARCH_SECONDS)
-        return Chosen(proof["deal"], proof)
-
     def _start(self, game: Game, abandon: int | None, daily: str | None) -> OpenGame:
         """Insert ``game``, abandoning the open game ``abandon``."""
         if abandon is None:
@@ -428,146 +378,29 @@ class Games:
             self._refuse_if_left(old)
             return self._insert(game, old if old.status == "playing" else None, daily=daily)
 
-    def _submit(
-        self, lane: str, limit: float, function: Callable[..., Any], *args: Any
-    ) -> Future[Any]:
-        """Queue a solver task; a full queue is refused with `solver_busy`."""
-        try:
-            return self.workers.submit(lane, limit, function, *args)
-        except SolverBusy as err:
-            params: dict[str, object] = {"lane": err.lane, "retry_after": err.retry_after}
-            raise Refusal("solver_busy", params) from err
-        except Exception as err:
-            raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
+    # ---- hints (the solver's: `klondike.web.solving.Solving.hint`)
 
-    async def _solver(self, future: Future[Any]) -> Any:
-        """The result of a solver task, awaited without holding a thread (the task's lane
-        enforces its time limit); its failure becomes a refusal. Several requests may wait
-        for one task: none of them cancels it."""
-        try:
-            return await asyncio.shield(asyncio.wrap_future(future))
-        except Refusal:
-            raise
-        except Exception as err:
-            raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
-
-    def _take_proved_deal(self, mode: Mode) -> Proof | None:
-        """A kept deal of the mode whose winning line replays, or None; a kept proof that
-        does not replay is dropped and logged."""
-        while True:
-            with self.database("new_game") as conn:
-                kept = store.take_proved_deal(conn, mode)
-            if kept is None:
-                return None
-            if replays(kept.deal, kept.line, mode):
-                return {
-                    "deal": kept.deal,
-                    "line": kept.line,
-                    "states": kept.states,
-                    "seconds": kept.seconds,
-                }
-            log.warning("the proved deal %d of %s does not replay: dropped", kept.deal, mode)
-
-    async def _proved_deal(self, mode: Mode, until: float) -> Proof:
-        """A deal of the mode proved winnable: one kept ready, else one proved now, by the
-        wall-clock time ``until`` (queue wait included)."""
-        kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode)
-        self.deal_taken()
-        if kept is not None:
-            return kept
-        seed = int.from_bytes(os.urandom(8), "big")
-        left = until - time.time()
-        future = self._submit("proof", left, prove_until, mode, PROOF_BUDGET, until, seed)
-        found: Proof | None = await self._solver(future)
-        if found is None:
-            key, draw, scoring = mode
-            raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
-        return found
-
-    def _read_daily_deal(self, day: str, mode: Mode) -> int | None:
-        """The kept daily deal of ``day`` whose winning line replays, or None (a kept row
-        that does not replay is logged, and the deal found again)."""
-        with self.database("read", "the daily deal") as conn:
-            kept = store.daily_deal_of(conn, day, mode)
-        if kept is not None and replays(kept.deal, kept.line, mode):
-            return kept.deal
-        if kept is not None:
-            log.warning("the daily deal %d of %s %s does not replay", kept.deal, day, mode)
-        return None
-
-    def _keep_daily_deal(self, day: str, mode: Mode, found: Proof) -> None:
-        with self.database("new_game") as conn:
-            store.keep_daily_deal(conn, day, mode, store.KeptProof(found["deal"], found["line"]))
-
-    async def _daily_deal(self, day: str, mode: Mode) -> int:
-        """The daily deal of ``day`` and a mode: found once (requests at the same time share
-        the search), then read from the database."""
-        deal = await anyio.to_thread.run_sync(self._read_daily_deal, day, mode)
-        if deal is not None:
-            return deal
-        with self.solver_lock:
-            future = self.dailies_pending.get((day, mode))
-            if future is None or future.done():
-                future = self._submit("proof", DAILY_SECONDS, daily_of, day, mode)
-                self.dailies_pending[day, mode] = future
-        found: Proof = await self._solver(future)
-        await anyio.to_thread.run_sync(self._keep_daily_deal, day, mode, found)
-        with self.solver_lock:
-            if self.dailies_pending.get((day, mode)) is future:
-                del self.dailies_pending[day, mode]
-        return found["deal"]
-
-    # ---- hints
-
-    async def hint(self, game_id: int, version: int) -> dict[str, Any]:
-        """A hint for ``version`` of an open game, computed in a solver process (the game
-        and the server stay free meanwhile); a hint that suggests a move is counted if the
-        game is still open when it is answered."""
-        entry, future = await anyio.to_thread.run_sync(self._ask_hint, game_id, version)
-        found, rest = await self._solver(future)
-        with self.solver_lock:
-            self.hint_lines[game_id] = rest
-        return await anyio.to_thread.run_sync(self._count_hint, entry, version, dict(found))
-
-    def _ask_hint(self, game_id: int, version: int) -> tuple[OpenGame, Future[Any]]:
-        """The hint task for ``version`` of a game: the one pending for that version (shared),
-        else a new one; an older version's pending hint is withdrawn (`hint_superseded`)."""
+    def hint_position(self, game_id: int, version: int) -> tuple[OpenGame, dict[str, Any]]:
+        """An open game at ``version`` and the snapshot of its position, for the solver;
+        `game_over` if it is finished, `stale_version` if it is at another version."""
         entry = self.get(game_id)
         with entry.lock:
             if entry.status != "playing":
                 raise self._game_over(entry)
             if version != entry.version:
                 raise self._stale_version(entry, version)
-            snapshot = entry.game.snapshot()
-        with self.solver_lock:
-            pending = self.hints_pending.get(game_id)
-            if pending is not None and not pending[1].done():
-                older, future = pending
-                if older == version:
-                    return entry, future
-                params: dict[str, object] = {"id": game_id, "version": older, "newer": version}
-                self.workers.withdraw("hint", future, Refusal("hint_superseded", params))
-            line = self.hint_lines.get(game_id, ())
-            future = self._submit(
-                "hint", self.hint_budget, hint_of, snapshot, self.hint_budget, line
-            )
-            self.hints_pending[game_id] = (version, future)
-        return entry, future
+            return entry, entry.game.snapshot()
 
-    def _count_hint(self, entry: OpenGame, version: int, answer: dict[str, Any]) -> dict[str, Any]:
-        """Count a hint that names a move (the store counts it only in an open game)."""
-        with self.solver_lock:
-            pending = self.hints_pending.get(entry.id)
-            if pending is not None and pending[1].done():
-                del self.hints_pending[entry.id]
+    def hint_given(self, entry: OpenGame, *, names_move: bool) -> int:
+        """A hint was answered for ``entry``: one that names a move is counted (the store
+        counts it only in an open game). The game's hints after."""
         with entry.lock:
-            if answer["move"] is not None:
+            if names_move:
                 with self.database("action") as conn:
                     counted = store.count_hint(conn, entry.id)
                 if counted:
                     entry.hints += 1
-            answer.update(id=entry.id, version=version, hints=entry.hints)
-        return answer
+            return entry.hints
 
     def _refuse_if_left(self, old: OpenGame) -> None:
         """``game_over`` if ``old`` was abandoned already: a new game was started from it."""
@@ -665,7 +498,8 @@ class Games:
 
 @dataclass(frozen=True)
 class Chosen:
-    """The deal a new game is dealt (`Games.choose_deal`), and its proof if it was proved."""
+    """The deal a new game is dealt (`klondike.web.solving.Solving.choose_deal`), and its
+    proof if it was proved."""
 
     deal: int
     proof: Proof | None

@@ -296,8 +296,7 @@ def serve(
         pass
     finally:
         sock.close()
-        with app.state.games.db_lock:
-            notice = store.close_database(conn)
+        notice = store.close_database(conn)
     if notice is not None:
         print(f"klondike: {notice}", file=sys.stderr)
     print("klondike: stopped", flush=True)

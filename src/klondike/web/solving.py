@@ -6,7 +6,9 @@ player's hints, deals proved while a player waits (winnable deals only, the dail
 and the background (filling the pool of proved deals). A worker that dies or hangs past
 its task's time limit is replaced and the task answers `SolverFailed`.
 `ProvedDeals` is the thread that keeps a few proved deals per mode ready in the
-database, so that "winnable deals only" starts at once.
+database, so that "winnable deals only" starts at once. `Solving` is what the API asks:
+the deal of a new game (proved winnable, or the daily deal) and hints, over the open games
+(`klondike.web.games`) and the workers.
 
 What leaves this module for the browser names only a move: its source and target pile and
 the face-up card it moves (none for turning the stock), never a face-down card or the
@@ -15,6 +17,7 @@ stock's order.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import multiprocessing
@@ -34,6 +37,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio.to_thread
 from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
 from klondike import Game, Move
@@ -44,6 +48,9 @@ from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.daily import daily_deal
 from klondike.store import database as store
+
+from .games import Chosen, Games, OpenGame
+from .refusals import Refusal
 
 STOCK_NAME = PILE_NAMES[STOCK]
 
@@ -501,8 +508,7 @@ class ProvedDeals(threading.Thread):
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
-        db_lock: threading.Lock,
+        db: store.Database,
         workers: SolverWorkers,
         *,
         size: int = POOL_SIZE,
@@ -510,7 +516,7 @@ class ProvedDeals(threading.Thread):
         modes: tuple[Mode, ...] = MODES,
     ) -> None:
         super().__init__(name="proved-deals", daemon=True)
-        self.conn, self.db_lock, self.workers = conn, db_lock, workers
+        self.db, self.workers = db, workers
         self.size, self.budget, self.modes = size, budget, modes
         self.stopping = threading.Event()
         self.wanted = threading.Event()
@@ -530,8 +536,7 @@ class ProvedDeals(threading.Thread):
 
     def missing(self) -> list[Mode]:
         """The modes with fewer proved deals than `size`, the emptiest first."""
-        with self.db_lock:
-            counts = store.proved_deal_counts(self.conn)
+        counts = self.db.read(store.proved_deal_counts)
         short = [mode for mode in self.modes if counts.get(mode, 0) < self.size]
         return sorted(short, key=lambda mode: counts.get(mode, 0))
 
@@ -544,7 +549,7 @@ class ProvedDeals(threading.Thread):
             self.wanted.clear()  # before looking: a wake from now on is not lost
             try:
                 modes = self.missing()
-            except sqlite3.Error:
+            except (sqlite3.Error, store.DatabaseError):
                 modes = []
             if not modes:
                 continue
@@ -565,7 +570,193 @@ class ProvedDeals(threading.Thread):
             if proof is None or self.stopping.is_set():
                 continue
             try:
-                with self.db_lock:
-                    store.add_proved_deal(self.conn, modes[0], store.KeptProof(**proof))
-            except sqlite3.Error:
+                self.db.write(store.add_proved_deal, modes[0], store.KeptProof(**proof))
+            except (sqlite3.Error, store.DatabaseError):  # the file went: nothing is kept
                 continue
+
+
+# --------------------------------------------------------------- the solver's jobs
+
+
+DAILY_SECONDS = 60.0
+"""How long finding a daily deal may take (it is found in well under a second)."""
+
+
+class Solving:
+    """The solver's jobs for the API, over the open games and their store: the deal of a
+    new game (one proved winnable, or the daily deal) and hints, computed in ``workers``
+    while the server stays free. A full lane refuses with `solver_busy`, a failed task with
+    `solver_failed`.
+
+    ``solver_lock`` guards the tasks pending, which requests at the same time share: one
+    hint per game (for its newest version asked) and one search per daily deal.
+    """
+
+    def __init__(
+        self,
+        games: Games,
+        workers: SolverWorkers | None = None,
+        *,
+        hint_budget: float = HINT_BUDGET,
+    ) -> None:
+        self.games = games
+        self.workers = workers if workers is not None else SolverWorkers()
+        self.hint_budget = hint_budget
+        self.deal_taken: Callable[[], None] = lambda: None  # wakes the proved-deals filler
+        self.solver_lock = threading.Lock()
+        self.hints_pending: dict[int, tuple[int, Future[Any]]] = {}  # game: version, task
+        self.dailies_pending: dict[tuple[str, Mode], Future[Any]] = {}
+        # game: the rest of the winning line of its last hint (never sent), followed while
+        # it still wins, so that following the hints makes progress
+        self.hint_lines: dict[int, tuple[str, ...]] = {}
+
+    # ---- the deal of a new game
+
+    async def choose_deal(
+        self, draw: int | None, scoring: str | None, rules: str, *, daily: str | None
+    ) -> Chosen:
+        """The deal for `Games.new` of the mode: the daily deal of ``daily`` (an ISO date),
+        else one proved winnable, within `SEARCH_SECONDS` of now (the request's arrival)."""
+        arrived = time.time()
+        try:
+            game = Game.new(draw, scoring, rules=rules)  # checks the mode
+        except KlondikeError as err:
+            raise Refusal.from_engine(err, None) from err
+        mode: Mode = (game.rules.key, game.draw, game.scoring)
+        if daily is not None:
+            return Chosen(await self._daily_deal(daily, mode), None)
+        proof = await self._proved_deal(mode, arrived + SEARCH_SECONDS)
+        return Chosen(proof["deal"], proof)
+
+    def _take_proved_deal(self, mode: Mode) -> Proof | None:
+        """A kept deal of the mode whose winning line replays, or None; a kept proof that
+        does not replay is dropped and logged."""
+        while True:
+            with self.games.database("new_game") as conn:
+                kept = store.take_proved_deal(conn, mode)
+            if kept is None:
+                return None
+            if replays(kept.deal, kept.line, mode):
+                return {
+                    "deal": kept.deal,
+                    "line": kept.line,
+                    "states": kept.states,
+                    "seconds": kept.seconds,
+                }
+            log.warning("the proved deal %d of %s does not replay: dropped", kept.deal, mode)
+
+    async def _proved_deal(self, mode: Mode, until: float) -> Proof:
+        """A deal of the mode proved winnable: one kept ready, else one proved now, by the
+        wall-clock time ``until`` (queue wait included)."""
+        kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode)
+        self.deal_taken()
+        if kept is not None:
+            return kept
+        seed = int.from_bytes(os.urandom(8), "big")
+        left = until - time.time()
+        future = self._submit("proof", left, prove_until, mode, PROOF_BUDGET, until, seed)
+        found: Proof | None = await self._solver(future)
+        if found is None:
+            key, draw, scoring = mode
+            raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
+        return found
+
+    def _read_daily_deal(self, day: str, mode: Mode) -> int | None:
+        """The kept daily deal of ``day`` whose winning line replays, or None (a kept row
+        that does not replay is logged, and the deal found again)."""
+        with self.games.database("read", "the daily deal") as conn:
+            kept = store.daily_deal_of(conn, day, mode)
+        if kept is not None and replays(kept.deal, kept.line, mode):
+            return kept.deal
+        if kept is not None:
+            log.warning("the daily deal %d of %s %s does not replay", kept.deal, day, mode)
+        return None
+
+    def _keep_daily_deal(self, day: str, mode: Mode, found: Proof) -> None:
+        with self.games.database("new_game") as conn:
+            store.keep_daily_deal(conn, day, mode, store.KeptProof(found["deal"], found["line"]))
+
+    async def _daily_deal(self, day: str, mode: Mode) -> int:
+        """The daily deal of ``day`` and a mode: found once (requests at the same time share
+        the search), then read from the database."""
+        deal = await anyio.to_thread.run_sync(self._read_daily_deal, day, mode)
+        if deal is not None:
+            return deal
+        with self.solver_lock:
+            future = self.dailies_pending.get((day, mode))
+            if future is None or future.done():
+                future = self._submit("proof", DAILY_SECONDS, daily_of, day, mode)
+                self.dailies_pending[day, mode] = future
+        found: Proof = await self._solver(future)
+        await anyio.to_thread.run_sync(self._keep_daily_deal, day, mode, found)
+        with self.solver_lock:
+            if self.dailies_pending.get((day, mode)) is future:
+                del self.dailies_pending[day, mode]
+        return found["deal"]
+
+    # ---- hints
+
+    async def hint(self, game_id: int, version: int) -> dict[str, Any]:
+        """A hint for ``version`` of an open game, computed in a solver process (the game
+        and the server stay free meanwhile); a hint that suggests a move is counted if the
+        game is still open when it is answered."""
+        entry, future = await anyio.to_thread.run_sync(self._ask_hint, game_id, version)
+        found, rest = await self._solver(future)
+        with self.solver_lock:
+            self.hint_lines[game_id] = rest
+        return await anyio.to_thread.run_sync(self._count_hint, entry, version, dict(found))
+
+    def _ask_hint(self, game_id: int, version: int) -> tuple[OpenGame, Future[Any]]:
+        """The hint task for ``version`` of a game: the one pending for that version (shared),
+        else a new one; an older version's pending hint is withdrawn (`hint_superseded`)."""
+        entry, snapshot = self.games.hint_position(game_id, version)
+        with self.solver_lock:
+            pending = self.hints_pending.get(game_id)
+            if pending is not None and not pending[1].done():
+                older, future = pending
+                if older == version:
+                    return entry, future
+                params: dict[str, object] = {"id": game_id, "version": older, "newer": version}
+                self.workers.withdraw("hint", future, Refusal("hint_superseded", params))
+            line = self.hint_lines.get(game_id, ())
+            future = self._submit(
+                "hint", self.hint_budget, hint_of, snapshot, self.hint_budget, line
+            )
+            self.hints_pending[game_id] = (version, future)
+        return entry, future
+
+    def _count_hint(self, entry: OpenGame, version: int, answer: dict[str, Any]) -> dict[str, Any]:
+        """Count a hint that names a move (`Games.hint_given`); the answer with the game's id,
+        version and hints."""
+        with self.solver_lock:
+            pending = self.hints_pending.get(entry.id)
+            if pending is not None and pending[1].done():
+                del self.hints_pending[entry.id]
+        hints = self.games.hint_given(entry, names_move=answer["move"] is not None)
+        answer.update(id=entry.id, version=version, hints=hints)
+        return answer
+
+    # ---- the workers
+
+    def _submit(
+        self, lane: str, limit: float, function: Callable[..., Any], *args: Any
+    ) -> Future[Any]:
+        """Queue a solver task; a full queue is refused with `solver_busy`."""
+        try:
+            return self.workers.submit(lane, limit, function, *args)
+        except SolverBusy as err:
+            params: dict[str, object] = {"lane": err.lane, "retry_after": err.retry_after}
+            raise Refusal("solver_busy", params) from err
+        except Exception as err:
+            raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
+
+    async def _solver(self, future: Future[Any]) -> Any:
+        """The result of a solver task, awaited without holding a thread (the task's lane
+        enforces its time limit); its failure becomes a refusal. Several requests may wait
+        for one task: none of them cancels it."""
+        try:
+            return await asyncio.shield(asyncio.wrap_future(future))
+        except Refusal:
+            raise
+        except Exception as err:
+            raise Refusal("solver_failed", {"detail": str(err) or type(err).__name__}) from err
