@@ -27,7 +27,7 @@ from typing import Any
 
 from klondike import Game
 from klondike.fair import decide
-from klondike.information import information_key, information_set
+from klondike.information import information_set, position_key
 from klondike.solver.survey import wilson_interval
 
 
@@ -36,7 +36,7 @@ def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) ->
     game = Game(deal, draw, "normal")
     began = time.monotonic()
     decisions: list[float] = []
-    visited = {information_key(information_set(game))}
+    visited = {position_key(information_set(game))}
     while not game.won and len(decisions) < max_decisions:
         decision = decide(
             game, samples=samples, max_states=states, seed=len(decisions), visited=visited
@@ -45,7 +45,7 @@ def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) ->
         if decision.move is None:
             break
         game.play(decision.move)
-        visited.add(information_key(information_set(game)))
+        visited.add(position_key(information_set(game)))
     return {
         "deal": deal,
         "draw": draw,

@@ -84,3 +84,13 @@ def information_key(info: InformationSet) -> str:
     """The information set as canonical text: equal for positions the player cannot tell
     apart, and a seed for what is computed from it."""
     return json.dumps(info, sort_keys=True, separators=(",", ":"))
+
+
+COUNTERS = ("score", "moves", "recycles")
+"""What an information set counts rather than shows of the cards' places."""
+
+
+def position_key(info: InformationSet) -> str:
+    """Where the cards lie as the player sees them, without the counters: the same when a
+    player comes back to a position (after a pass through the stock, a move and its reverse)."""
+    return information_key({k: v for k, v in info.items() if k not in COUNTERS})

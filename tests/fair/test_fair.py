@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from helpers.positions import position
 from klondike import Game
 from klondike.fair import decide, sample, winnable_share
-from klondike.information import information_key, information_set
+from klondike.information import information_set, position_key
 from klondike.rules import MODES, rules_for
 from klondike.solver import solve
 
@@ -138,5 +138,5 @@ def test_a_move_to_a_position_already_visited_is_left_out() -> None:
     assert first is not None and len(game.legal_moves()) > 1
     after = game.copy()
     after.play(first)
-    visited = {information_key(information_set(after))}
+    visited = {position_key(information_set(after))}
     assert decide(game, samples=2, visited=visited).move not in (None, first)

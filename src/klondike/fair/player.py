@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from klondike import Game, Move
-from klondike.information import information_key, information_set
+from klondike.information import information_key, information_set, position_key
 from klondike.solver import solve
 from klondike.solver.survey import winnable_interval
 
@@ -69,10 +69,10 @@ def seed_of(game: Game, seed: int) -> int:
 
 
 def _key_after(layout: Game, move: Move) -> str:
-    """The information key after ``move`` (a card it turns up makes it a new position)."""
+    """The position key after ``move`` (a card it turns up makes it a new position)."""
     after = layout.copy()
     after.play(move)
-    return information_key(information_set(after))
+    return position_key(information_set(after))
 
 
 def _outcome(layout: Game, max_states: int) -> str:
@@ -103,8 +103,9 @@ def decide(
     Each layout is solved once from the position: lost, every move loses in it; won, the
     first move of its line wins in it. Every other move is played in the layout and the
     rest solved. Ties go to the move the candidates list first (the engine's order).
-    ``visited`` holds the `information_key` of positions the player was in already (its
-    own memory of the game): a move back to one is left out while another move is left.
+    ``visited`` holds the `position_key` of positions the player was in already (its own
+    memory of the game, counters aside): a move back to one is left out while another move
+    is left.
     """
     began = time.monotonic()
     drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
