@@ -356,6 +356,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "left_handed": True,
         "finish_button": False,
         "hints": False,
+        "hints_peek": False,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")

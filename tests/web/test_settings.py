@@ -19,6 +19,7 @@ DEFAULTS = {
     "left_handed": False,
     "finish_button": True,
     "hints": True,
+    "hints_peek": False,
 }
 
 
@@ -38,6 +39,7 @@ def test_defaults_then_a_change_is_remembered_across_a_restart(db_path: Path) ->
             "left_handed": True,
             "finish_button": False,
             "hints": False,
+            "hints_peek": True,
         }
         assert client.put("/api/settings", json=every).json() == every
 

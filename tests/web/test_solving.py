@@ -24,6 +24,7 @@ from klondike.rules import SOLITAER, rules_for
 from klondike.solver import solve
 from klondike.solver.daily import daily_deal
 from klondike.store import database as store
+from klondike.store import settings as preferences
 from klondike.web import solving
 from klondike.web.api import create_app
 from klondike.web.games import Games
@@ -39,6 +40,15 @@ from klondike.web.solving import (
 
 HARD_DEAL = "KL1-D1N-QG54S4U"
 """A deal the solver does not decide in 2 s."""
+
+
+@pytest.fixture(autouse=True)
+def peeking_hints(db_path: Path) -> None:
+    """These are tests of the solver's hint, which looks at the face-down cards (the fair
+    hint, the default, is tested in tests/web/test_fair_hint.py)."""
+    conn = store.open_database(db_path)
+    preferences.save(conn, {"hints_peek": True})
+    conn.close()
 
 
 @pytest.fixture

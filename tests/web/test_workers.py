@@ -22,6 +22,7 @@ from helpers.server import insert_position
 from klondike import Game
 from klondike.rules import Mode
 from klondike.store import database as store
+from klondike.store import settings as preferences
 from klondike.web import serve, solving
 from klondike.web.api import create_app
 from klondike.web.solving import POOL_SIZE, SolverWorkers
@@ -31,6 +32,15 @@ HARD_DEAL = "KL1-D1N-QG54S4U"
 
 MARGIN = 1.0
 """The seconds past its time limit after which these tests' workers count as stuck."""
+
+
+@pytest.fixture(autouse=True)
+def peeking_hints(db_path: Path) -> None:
+    """These are tests of the solver's hint, which looks at the face-down cards (the fair
+    hint, the default, is tested in tests/web/test_fair_hint.py)."""
+    conn = store.open_database(db_path)
+    preferences.save(conn, {"hints_peek": True})
+    conn.close()
 
 
 @dataclass
@@ -221,9 +231,9 @@ def blocking_hint(release: threading.Event) -> Callable[..., Any]:
     """A stand-in for the solver's hint that waits for ``release``, then answers a draw."""
     real = solving.hint_of
 
-    def hint_of(snapshot: dict[str, Any], budget: float, line: tuple[str, ...]) -> Any:
+    def hint_of(snapshot: dict[str, Any], budget: float, line: tuple[str, ...], peek: bool) -> Any:
         release.wait(30)
-        return real(snapshot, budget, line)
+        return real(snapshot, budget, line, peek)
 
     return hint_of
 

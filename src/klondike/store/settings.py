@@ -36,6 +36,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "left_handed": (False, True),
     "finish_button": (True, False),
     "hints": (True, False),
+    "hints_peek": (False, True),  # hints may look at the face-down cards (the solver's)
 }
 """Every setting and its allowed values, the default first."""
 

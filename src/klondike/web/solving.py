@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import anyio.to_thread
 from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
@@ -44,6 +44,7 @@ from klondike import Game, Move
 from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
+from klondike.fair import decide
 from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.daily import daily_deal
@@ -69,11 +70,33 @@ POOL_SIZE = 3
 T = TypeVar("T")
 
 
+AnswerKind = Literal[HintKind, "fair"]
+"""A hint's kind: the solver's (`klondike.solver.HintKind`), or ``"fair"``: chosen from
+what the player can see (`klondike.fair.decide`)."""
+
+FAIR_SAMPLES = 12
+"""Layouts a fair hint solves."""
+
+FAIR_STATES = 2_000
+"""Positions each layout of a fair hint may search."""
+
+
+class Layouts(TypedDict):
+    """Of the layouts a fair hint solved: those its move wins, loses, leaves undecided."""
+
+    wins: int
+    losses: int
+    unknown: int
+
+
 class SolverHint(TypedDict):
     """A hint as the solver's worker gives it: the move, the face-up card it takes (null
-    when it turns the stock), its piles, and what the search took."""
+    when it turns the stock), its piles, and what the search took; ``peeked`` says the hint
+    knew the face-down cards, ``layouts`` (a fair hint's) how sure it is."""
 
-    kind: HintKind
+    kind: AnswerKind
+    peeked: bool
+    layouts: Layouts | None
     move: str | None
     card: str | None
     source: str | None
@@ -115,30 +138,59 @@ def proof_figures(proof: Proof) -> ProofFigures:
 
 
 def hint_of(
-    snapshot: dict[str, Any], budget: float, line: tuple[str, ...] = ()
+    snapshot: dict[str, Any], budget: float, line: tuple[str, ...] = (), peek: bool = False
 ) -> tuple[SolverHint, tuple[str, ...]]:
     """The hint for a position (the move, the face-up card it moves, why it is suggested)
-    and the rest of its winning line after the move, which stays on the server: given back
-    as ``line`` for the next hint, it is followed while it still wins (docs/solver.md)."""
+    and, for a hint that may look at the face-down cards (``peek``), the rest of its winning
+    line after the move, which stays on the server: given back as ``line`` for the next
+    hint, it is followed while it still wins (docs/solver.md). Without ``peek`` the hint is
+    the fair player's (docs/fair.md): a function of what the player has seen."""
     game = Game.from_snapshot(snapshot)
+    if not peek:
+        return _fair_hint(game), ()
     found = hint(game, budget=budget, line=tuple(Move.from_text(text) for text in line))
+    answer = _answer(game, found.move, found.kind, found.solution.states, found.solution.seconds)
+    answer["peeked"] = True
+    rest = tuple(str(step) for step in found.solution.line[1:]) if found.kind == "winning" else ()
+    return answer, rest
+
+
+def _fair_hint(game: Game) -> SolverHint:
+    """The fair player's hint: Finish's next move when Finish wins, else the move that wins
+    the most layouts the player cannot tell apart."""
+    if not game.won and game.can_finish():
+        return _answer(game, game.finish_move(), "finish", 0, 0.0)
+    decision = decide(game, samples=FAIR_SAMPLES, max_states=FAIR_STATES)
+    share = decision.share
+    if decision.move is None:
+        kind: AnswerKind = "unwinnable" if share.samples and not share.wins else "none"
+        return _answer(game, None, kind, 0, decision.seconds)
+    answer = _answer(game, decision.move, "fair", 0, decision.seconds)
+    answer["layouts"] = {"wins": share.wins, "losses": share.losses, "unknown": share.unknown}
+    return answer
+
+
+def _answer(
+    game: Game, move: Move | None, kind: AnswerKind, states: int, seconds: float
+) -> SolverHint:
+    """A hint's answer: the move, its piles and the face-up card it moves (a draw or a
+    recycle names no card: it turns the stock)."""
     answer: SolverHint = {
-        "kind": found.kind,
+        "kind": kind,
+        "peeked": False,
+        "layouts": None,
         "move": None,
         "card": None,
         "source": None,
         "target": None,
-        "states": found.solution.states,
-        "seconds": round(found.solution.seconds, 3),
+        "states": states,
+        "seconds": round(seconds, 3),
     }
-    move = found.move
-    if move is None:
-        return answer, ()
-    answer["move"], answer["source"], answer["target"] = str(move), move.source, move.target
-    if STOCK_NAME not in (move.source, move.target):
-        answer["card"] = describe_line(game, (move,))[0]  # the face-up card it moves
-    rest = tuple(str(step) for step in found.solution.line[1:]) if found.kind == "winning" else ()
-    return answer, rest  # a draw or a recycle names no card: it turns the stock
+    if move is not None:
+        answer["move"], answer["source"], answer["target"] = str(move), move.source, move.target
+        if STOCK_NAME not in (move.source, move.target):
+            answer["card"] = describe_line(game, (move,))[0]
+    return answer
 
 
 def prove(deal: int, mode: Mode, budget: float) -> Proof | None:
@@ -710,6 +762,7 @@ class Solving:
         """The hint task for ``version`` of a game: the one pending for that version (shared),
         else a new one; an older version's pending hint is withdrawn (`hint_superseded`)."""
         entry, snapshot = self.games.hint_position(game_id, version)
+        peek = bool(self.games.settings()["hints_peek"])
         with self.solver_lock:
             pending = self.hints_pending.get(game_id)
             if pending is not None and not pending[1].done():
@@ -720,7 +773,7 @@ class Solving:
                 self.workers.withdraw("hint", future, Refusal("hint_superseded", params))
             line = self.hint_lines.get(game_id, ())
             future = self._submit(
-                "hint", self.hint_budget, hint_of, snapshot, self.hint_budget, line
+                "hint", self.hint_budget, hint_of, snapshot, self.hint_budget, line, peek
             )
             self.hints_pending[game_id] = (version, future)
         return entry, future

@@ -74,7 +74,14 @@ export class Hints {
       unwinnable: "hint_unwinnable",
       unknown: "hint_unknown",
     };
-    this.say(`${move} ${t(why[answer.kind])}`);
+    const layouts = answer.layouts;
+    const reason = layouts
+      ? t("hint_fair", {
+          wins: layouts.wins,
+          samples: layouts.wins + layouts.losses + layouts.unknown,
+        })
+      : t(why[answer.kind]);
+    this.say(`${move} ${reason}${answer.peeked ? ` ${t("hint_peeked")}` : ""}`);
   }
 
   /** Put the light out (the table changed). */

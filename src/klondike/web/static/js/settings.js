@@ -72,10 +72,10 @@ export class Settings {
   /** A control changed: save that setting; a refusal puts the control back. */
   async changed(field) {
     const name = field.name;
-    if (!(name in DEFAULTS)) return;
+    if (!(name in this.values)) return; // a field that is no setting of the server's
     const value = field.type === "checkbox" ? field.checked : field.value;
     try {
-      this.values = { ...DEFAULTS, ...(await call("PUT", "/api/settings", { [name]: value })) };
+      this.values = await call("PUT", "/api/settings", { [name]: value });
       this.error.textContent = "";
     } catch (err) {
       this.error.textContent =

@@ -1,0 +1,60 @@
+"""The default hint is the fair player's (docs/fair.md): chosen from what the player has
+seen, it is the same for two positions the player cannot tell apart, through the API."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from helpers.api import HOST, TestClient
+from klondike import Game
+from klondike.store import database as store
+from klondike.web.api import create_app
+from klondike.web.solving import SolverWorkers
+
+
+def hint_in(db: Path, game: Game, **settings: object) -> dict[str, Any]:
+    """The hint a fresh server over ``db`` gives for ``game``, the game in progress."""
+    conn = store.open_database(db)
+    store.insert_game(conn, game)
+    conn.close()
+    app = create_app(db, allowed_hosts=[HOST], workers=SolverWorkers(processes=False))
+    with TestClient(app) as client:
+        if settings:
+            assert client.put("/api/settings", json=settings).status_code == 200
+        view = client.get("/api/game").json()
+        answer = client.post(f"/api/games/{view['id']}/hint", json={"version": view["version"]})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+
+def twin(game: Game, seed: int) -> Game:
+    """``game`` with its face-down cards dealt again among themselves: every seen card in
+    its place, the counts the same."""
+    snapshot = game.snapshot()
+    down = [name for column in snapshot["tableau"] for name in column["down"]]
+    random.Random(seed).shuffle(down)
+    for column in snapshot["tableau"]:
+        column["down"] = [down.pop() for _ in column["down"]]
+    snapshot["history"] = []
+    return Game.from_snapshot(snapshot)
+
+
+def test_the_default_hint_is_fair_and_the_same_for_positions_that_look_the_same(
+    tmp_path: Path,
+) -> None:
+    game = Game.from_code("KL1-D3N-XQP2Z65")
+    game.play("S-W")
+    other = twin(game, 1)
+    assert other.snapshot()["tableau"] != game.snapshot()["tableau"]  # hidden cards differ
+    mine, theirs = hint_in(tmp_path / "a.db", game), hint_in(tmp_path / "b.db", other)
+    assert mine["kind"] == "fair" and mine["peeked"] is False and mine["layouts"]["wins"] >= 0
+    del mine["seconds"], theirs["seconds"]  # the time it took: the only field that may differ
+    assert mine == theirs
+
+
+def test_a_hint_that_may_look_at_face_down_cards_says_so(tmp_path: Path) -> None:
+    answer = hint_in(tmp_path / "a.db", Game.from_code("KL1-D1N-AAAAAAG"), hints_peek=True)
+    assert answer["peeked"] is True and answer["kind"] == "winning"
+    assert answer["layouts"] is None
