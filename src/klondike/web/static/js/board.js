@@ -550,12 +550,17 @@ export class Board {
     return null;
   }
 
-  /** The pile whose box overlaps `rect` (client coordinates) the most, or null. */
-  pileOverlapping(rect) {
+  /**
+   * The pile whose box overlaps `rect` (client coordinates) the most, or null.
+   * @param {DOMRect} rect
+   * @param {string[] | null} among only these piles (null: any pile)
+   */
+  pileOverlapping(rect, among = null) {
     const board = this.root.getBoundingClientRect();
     let best = null;
     let bestArea = 0;
     for (const [name, box] of Object.entries(this.geo?.piles ?? {})) {
+      if (among && !among.includes(name)) continue;
       const x0 = Math.max(rect.left, board.left + box.x);
       const x1 = Math.min(rect.right, board.left + box.x + box.w);
       const y0 = Math.max(rect.top, board.top + box.y);

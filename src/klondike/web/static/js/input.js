@@ -152,7 +152,11 @@ export class PointerInput {
     return press;
   }
 
-  /** The press ended: a tap, or a drop on the pile under the pointer. */
+  /**
+   * The press ended: a tap, or a drop. A drop goes to the legal pile the dragged card overlaps
+   * most (the view's targets); overlapping none, it asks for the pile under the pointer (or the
+   * one the card overlaps most), which the server refuses and says why.
+   */
   up(e) {
     if (!this.press || e.pointerId !== this.press.id) return;
     const press = this.finish();
@@ -164,8 +168,11 @@ export class PointerInput {
     press.y = e.clientY;
     this.paintDrag();
     this.board.highlight([]);
-    let target = this.board.pileAt(e.clientX, e.clientY);
-    if (!target) target = this.board.pileOverlapping(press.els[0].el.getBoundingClientRect());
+    const rect = press.els[0].el.getBoundingClientRect();
+    const target =
+      this.board.pileOverlapping(rect, this.actions.targets(press.card)) ??
+      this.board.pileAt(e.clientX, e.clientY) ??
+      this.board.pileOverlapping(rect);
     if (!target || target === press.pile) {
       this.board.thaw(); // nothing asked: the cards slide back
       return;
