@@ -52,12 +52,13 @@ export function layout(view, geo) {
     });
   });
 
-  // The foundations: stacked, the top one movable (a card may be taken back).
+  // The foundations: stacked, the top one movable where the version's rules let a card be
+  // taken back (view.rules.take_back), so that in the others it does not even lift.
   view.foundations.forEach((cards, f) => {
     const pile = `F${f + 1}`;
     cards.forEach((name, i) => {
       add(name, name, pile, slot[pile].x, slot[pile].y, i + 1, {
-        movable: i === cards.length - 1,
+        movable: i === cards.length - 1 && view.rules.take_back,
         top: i === cards.length - 1,
       });
     });
