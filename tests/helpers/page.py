@@ -24,7 +24,7 @@ SCREENS: dict[str, dict[str, Any]] = {
     },
     # a phone held sideways (only where a test asks for it)
     "landscape": {
-        "viewport": {"width": 640, "height": 360},
+        "viewport": {"width": 740, "height": 360},
         "has_touch": True,
         "is_mobile": True,
         "device_scale_factor": 2,

@@ -3,7 +3,7 @@
 
 import { ApiError } from "./api.js";
 import { Bar } from "./bar.js";
-import { Board } from "./board.js";
+import { Board, durationMs } from "./board.js";
 import { celebrate } from "./celebrate.js";
 import { mayLeave } from "./dialogs/confirm.js";
 import { NewGameDialog } from "./dialogs/new-game.js";
@@ -65,7 +65,7 @@ const settled = () =>
   });
 const finish = new FinishButton($("#finish"), game, {
   enabled: () => settings.values.finish_button,
-  settled,
+  pace: () => durationMs(document.documentElement, "--finish"),
 });
 const win = new WinDialog(
   game,

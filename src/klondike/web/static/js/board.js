@@ -52,12 +52,13 @@ export function layout(view, geo) {
     });
   });
 
-  // The foundations: stacked, the top one movable (a card may be taken back).
+  // The foundations: stacked, the top one movable where the version's rules let a card be
+  // taken back (view.rules.take_back), so that in the others it does not even lift.
   view.foundations.forEach((cards, f) => {
     const pile = `F${f + 1}`;
     cards.forEach((name, i) => {
       add(name, name, pile, slot[pile].x, slot[pile].y, i + 1, {
-        movable: i === cards.length - 1,
+        movable: i === cards.length - 1 && view.rules.take_back,
         top: i === cards.length - 1,
       });
     });
@@ -103,14 +104,19 @@ export function layout(view, geo) {
  */
 export function measure(width, height, draw, leftHanded = false) {
   const pad = clamp(Math.min(width, height) * 0.02, 6, 20);
-  const gap = clamp(width * 0.012, 4, 16);
+  let gap = clamp(width * 0.012, 4, 16);
   // As wide as seven columns allow, but short enough that a long column (six backs and a
-  // dozen face-up cards) still shows every corner.
-  let cw = Math.min((width - 2 * pad - 6 * gap) / 7, 120, (height - 2 * pad) / (1.4 * 4.5));
+  // dozen face-up cards) still shows every corner. A short wide table (a phone held
+  // sideways) squeezes a long column more, so its cards may be as large as the height allows.
+  const sideways = height < 480 && width > 1.5 * height;
+  const rows = sideways ? 3.5 : 4.5;
+  let cw = Math.min((width - 2 * pad - 6 * gap) / 7, 120, (height - 2 * pad) / (1.4 * rows));
   cw = Math.max(Math.floor(cw), 24);
   const ch = Math.round(cw * 1.4);
-  const left = Math.round((width - (7 * cw + 6 * gap)) / 2);
   const rowGap = Math.round(Math.max(gap * 1.5, ch * 0.14));
+  // Sideways the columns spread over the width (up to a third of a card apart).
+  if (sideways) gap = Math.max(gap, Math.min((width - 2 * pad - 7 * cw) / 6, cw / 3));
+  const left = Math.round((width - (7 * cw + 6 * gap)) / 2);
   const top = pad;
   const columnTop = top + ch + rowGap;
   const piles = {};
@@ -550,12 +556,17 @@ export class Board {
     return null;
   }
 
-  /** The pile whose box overlaps `rect` (client coordinates) the most, or null. */
-  pileOverlapping(rect) {
+  /**
+   * The pile whose box overlaps `rect` (client coordinates) the most, or null.
+   * @param {DOMRect} rect
+   * @param {string[] | null} among only these piles (null: any pile)
+   */
+  pileOverlapping(rect, among = null) {
     const board = this.root.getBoundingClientRect();
     let best = null;
     let bestArea = 0;
     for (const [name, box] of Object.entries(this.geo?.piles ?? {})) {
+      if (among && !among.includes(name)) continue;
       const x0 = Math.max(rect.left, board.left + box.x);
       const x1 = Math.min(rect.right, board.left + box.x + box.w);
       const y0 = Math.max(rect.top, board.top + box.y);

@@ -76,6 +76,7 @@ export class PointerInput {
       slop: e.pointerType === "mouse" ? DRAG_PX : DRAG_TOUCH_PX,
       faceDown,
       dragging: false,
+      pulled: false, // a card that may not move was pulled: it shook
       els: [],
     };
     // The board keeps the pointer until it is let go, even if the card under it goes away.
@@ -99,7 +100,16 @@ export class PointerInput {
     press.y = e.clientY;
     if (!press.dragging) {
       const far = Math.hypot(press.x - press.x0, press.y - press.y0) > press.slop;
-      if (!far || !press.item?.movable) return;
+      if (!far || press.pulled) return;
+      if (!press.item?.movable) {
+        // A face-up card that may not move (a Classic foundation's) stays put and shakes; the
+        // press is then no tap either.
+        if (press.item?.name) {
+          press.pulled = true;
+          this.board.shake(press.card);
+        }
+        return;
+      }
       this.startDrag(press);
     }
     e.preventDefault();
@@ -152,20 +162,27 @@ export class PointerInput {
     return press;
   }
 
-  /** The press ended: a tap, or a drop on the pile under the pointer. */
+  /**
+   * The press ended: a tap, or a drop. A drop goes to the legal pile the dragged card overlaps
+   * most (the view's targets); overlapping none, it asks for the pile under the pointer (or the
+   * one the card overlaps most), which the server refuses and says why.
+   */
   up(e) {
     if (!this.press || e.pointerId !== this.press.id) return;
     const press = this.finish();
     if (!press.dragging) {
-      this.tap(press, e);
+      if (!press.pulled) this.tap(press, e);
       return;
     }
     press.x = e.clientX;
     press.y = e.clientY;
     this.paintDrag();
     this.board.highlight([]);
-    let target = this.board.pileAt(e.clientX, e.clientY);
-    if (!target) target = this.board.pileOverlapping(press.els[0].el.getBoundingClientRect());
+    const rect = press.els[0].el.getBoundingClientRect();
+    const target =
+      this.board.pileOverlapping(rect, this.actions.targets(press.card)) ??
+      this.board.pileAt(e.clientX, e.clientY) ??
+      this.board.pileOverlapping(rect);
     if (!target || target === press.pile) {
       this.board.thaw(); // nothing asked: the cards slide back
       return;

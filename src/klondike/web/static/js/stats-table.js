@@ -75,6 +75,7 @@ function renderModes(table, modes) {
   head.append(section("th", [cell("span", t("st_figure"), "sr-only")]));
   for (const m of modes) {
     const th = cell("th", "", "num mode");
+    th.dataset.rules = m.rules;
     for (const part of modeName(m.rules, m.draw, m.scoring).split(" · ")) th.append(cell("span", part));
     head.append(th);
   }
@@ -85,6 +86,7 @@ function renderModes(table, modes) {
     for (const m of modes) {
       const td = cell("td", value(m), "num");
       td.dataset.mode = modeKey(m);
+      td.dataset.rules = m.rules;
       tr.append(td);
     }
     return tr;
@@ -154,6 +156,38 @@ function renderDaily(table, modes) {
     return tr;
   });
   table.replaceChildren(section("thead", [head]), section("tbody", rows));
+}
+
+/**
+ * The version picker of a narrow screen: a choice per version of `modes`; the table of
+ * figures shows the chosen version's modes only (the others' cells are marked
+ * `other-version`, which the stylesheet hides on a narrow screen only).
+ * @param {HTMLFieldSetElement} picker
+ * @param {HTMLTableElement} table the table of figures per mode
+ * @param {object[]} modes the modes of /api/stats
+ * @param {string} chosen the version shown first (the game in progress's)
+ */
+export function renderVersionPicker(picker, table, modes, chosen) {
+  const versions = [...new Set(modes.map((m) => m.rules))];
+  const pick = versions.includes(chosen) ? chosen : versions[0];
+  const show = (version) => {
+    for (const el of table.querySelectorAll("[data-rules]")) {
+      el.classList.toggle("other-version", el.dataset.rules !== version);
+    }
+  };
+  const choices = versions.map((version) => {
+    const label = cell("label", "", "choice");
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "stats_version";
+    input.value = version;
+    input.checked = version === pick;
+    input.addEventListener("change", () => show(version));
+    label.append(input, section("span", [cell("b", t(`rules_${version}`))]));
+    return label;
+  });
+  picker.replaceChildren(picker.querySelector("legend"), ...choices);
+  show(pick);
 }
 
 /**

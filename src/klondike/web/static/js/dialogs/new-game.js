@@ -199,7 +199,10 @@ export class NewGameDialog {
       return;
     }
     this.error.textContent = reasonText(err.reason, err.params, err.message);
-    fields.code.focus();
+    fields.code.focus({ preventScroll: true });
+    // a short screen scrolls the dialog: the code and what is wrong with it come into sight
+    fields.code.scrollIntoView({ block: "nearest" });
+    this.error.scrollIntoView({ block: "nearest" });
   }
 }
 

@@ -2,7 +2,7 @@
 
 import { ApiError, call } from "../api.js";
 import { reasonText, t } from "../i18n.js";
-import { renderStats } from "../stats-table.js";
+import { renderStats, renderVersionPicker } from "../stats-table.js";
 import { toast } from "../toast.js";
 import { confirmDialog, mayLeave } from "./confirm.js";
 
@@ -35,6 +35,8 @@ export class StatsDialog {
     renderStats($("#stats-modes"), $("#stats-daily"), $("#stats-recent"), data, (code) =>
       this.replay(code),
     );
+    const playing = this.game.view?.rules.key ?? "";
+    renderVersionPicker($("#stats-version"), $("#stats-modes"), data.modes, playing);
   }
 
   /** Play the deal `code` again (after asking, if the game in progress is unfinished). */
