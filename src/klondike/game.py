@@ -57,6 +57,7 @@ from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_cod
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
 from .rules import APP, NO_SCORE, Rules, rules_for
+from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
 
 UNDO_LIMIT = 100
 VEGAS_START = -52
@@ -334,20 +335,9 @@ class Game:
             codes.append((min(self.draw, len(stock)) << COUNT_SHIFT) | WASTE)  # S-W
         elif waste and self.recycles < self._recycle_limit:
             codes.append((len(waste) << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT))  # W-S
-        tops = [col[-1] if col else -1 for col in up]
         if waste:
-            moving = waste[-1]
-            suit = SUIT[moving]
-            if found[suit] == RANK[moving] - 1:
-                codes.append(one | (WASTE << SOURCE_SHIFT) | (F0 + suit))
-            parents = PARENTS[moving]
-            for j in range(7):
-                top = tops[j]
-                if top < 0:
-                    if RANK[moving] == KING:
-                        codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
-                elif top in parents:
-                    codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
+            codes += waste_card_codes(waste[-1], found, up, True)
+        tops = [col[-1] if col else -1 for col in up]
         for i in range(7):
             run = up[i]
             if not run:
@@ -383,6 +373,78 @@ class Game:
                     if (top < 0 and height == KING) or (top >= 0 and top in parents):
                         codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
+
+    def waste_card_codes(self, moving: Card, *, every_empty: bool = True) -> list[MoveCode]:
+        """The moves ``moving`` would have as the waste's top card, the tableau and the
+        foundations as they are now: its foundation first, then the columns left to right
+        (the codes :meth:`legal_codes` gives the waste's top card). With ``every_empty``
+        false, of the empty columns (all alike for a King) only the first.
+
+        With :attr:`stock_keeps_order`, these are the moves of each card of
+        :meth:`stock_stops` once :meth:`draw_codes` brought it up.
+
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> [PILE_NAMES[target_of(c)] for c in g.waste_card_codes(parse_card("8S"))]
+        ['T5']
+        """
+        return waste_card_codes(moving, self.foundations, self.up, every_empty)
+
+    @property
+    def stock_keeps_order(self) -> bool:
+        """True if draws and turn-overs only move cards between the stock and the waste,
+        keeping their order: the redeal is not shuffled and no Ace flies home by itself
+        (the version's Aces do not fly, or every Ace is home). Then :meth:`stock_stops`
+        and :meth:`draw_codes` say where drawing leads without playing a draw."""
+        return not self._shuffle and not (self._auto and 0 in self.foundations)
+
+    def stock_stops(self) -> list[Stop]:
+        """Every card draws and turn-overs alone bring to the waste's top: ``(steps, card)``.
+
+        ``steps`` counts the draws and turn-overs (:meth:`draw_codes` gives their codes);
+        steps 0 is the waste's top card as it is. They follow the stock as :meth:`push`
+        does: ``min(draw, stock left)`` cards a draw, a turn-over when the stock is empty
+        (while :attr:`can_recycle`), until a waste length comes again. Only where
+        :attr:`stock_keeps_order` (raises :class:`ValueError` otherwise).
+
+        >>> stops = Game.from_code("KL1-D3N-AAAAAAG").stock_stops()
+        >>> [(steps, CARD_NAMES[c]) for steps, c in stops[:2]]
+        [(1, 'AS'), (2, '2C')]
+        """
+        return self.stock_moves()[0]
+
+    def stock_moves(self, *, every_empty: bool = True) -> tuple[list[Stop], list[StockMove]]:
+        """:meth:`stock_stops`, and for each stop whose card has a move there: the codes
+        that bring it up (:meth:`draw_codes`), its moves as the waste's top card
+        (:meth:`waste_card_codes`, ``every_empty`` as there) and the card — in one walk
+        of the stock, for the solver. Only where :attr:`stock_keeps_order`.
+
+        >>> stops, moves = Game.from_code("KL1-D1N-AAAAAAG").stock_moves()
+        >>> [([count_of(d) for d in draws], [PILE_NAMES[target_of(c)] for c in codes],
+        ...   CARD_NAMES[c]) for draws, codes, c in moves][:2]
+        [([3], ['F1'], 'AS'), ([4], ['T3'], 'QC')]
+        """
+        if not self.stock_keeps_order:
+            raise ValueError("the stock does not keep its order here: play the draws")
+        return stock_moves(
+            self.waste,
+            self.stock,
+            self.foundations,
+            self.up,
+            self.draw,
+            self.recycles < self._recycle_limit,
+            every_empty,
+        )
+
+    def draw_codes(self, steps: int) -> tuple[MoveCode, ...]:
+        """The codes of the first ``steps`` draws and turn-overs from the stock, the draws
+        between two turn-overs joined into one S-W code of their total count: pushing it
+        changes the position as those draws do, and :func:`~klondike.stock.split_draws`
+        gives them back. Only where :attr:`stock_keeps_order`, as :meth:`stock_stops`.
+
+        >>> [count_of(c) for c in Game.from_code("KL1-D3N-AAAAAAG").draw_codes(2)]
+        [6]
+        """
+        return tuple(draw_codes(len(self.waste), len(self.stock), self.draw, steps))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now, each once, in canonical text.

@@ -8,16 +8,15 @@ returns, groups them into macro moves and pushes/pops them with :meth:`Game.push
 from __future__ import annotations
 
 import functools
-import hashlib
 import time
-import warnings
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..cards import F0, KING, PARENTS, RANK, SUIT, T0, WASTE
+from ..cards import CHILDREN, F0, KING, PARENTS, RANK, SUIT, T0, WASTE
+from ..compiled import give_way_if_stale
 from ..errors import KlondikeError
 from ..game import Game
 from ..rules import Rules
+from ..stock import split_draws
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
 Macro = tuple[int, ...]
@@ -44,12 +43,6 @@ DRAW_ONE_UNTIL = 0.6
 # The searches alive at once share it: a paused Draw 3 search leaves the Draw 1 search it
 # waits for only what it does not hold itself.
 MAX_POSITIONS = 1_000_000
-# When set, every waste macro is checked against the engine's legal_codes (slow; tests).
-VERIFY_MACROS = False
-# CHILDREN[c]: the two cards that may lie on c in a column (none for an Ace).
-CHILDREN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)
-)
 
 
 class BudgetExhausted(Exception):
@@ -138,86 +131,6 @@ def safe_to_play_up(foundations: list[int], card: int) -> bool:
     )
 
 
-def stock_stops(game: Game) -> list[tuple[int, int]]:
-    """Every card the waste can show by draws and recycles alone: ``(steps, card)``.
-
-    ``steps`` counts the draws and recycles that bring ``card`` to the waste's top
-    (:func:`draw_codes` gives their codes); steps 0 is the waste's top card as it is. The
-    draws follow the engine's stock exactly: ``min(draw, stock left)`` cards a draw, a
-    recycle when the stock is empty (never in Vegas), until a waste length comes again.
-    """
-    waste, stock = game.waste, game.stock
-    start = len(waste)
-    n = start + len(stock)
-    # The deck's order: the waste bottom to top, then the stock in the order drawn; the
-    # card at 1-based place p is waste[p - 1] or stock[n - p].
-    draw = game.draw
-    recycle = game.can_recycle
-    stops: list[tuple[int, int]] = []
-    if start:
-        stops.append((0, waste[-1]))
-    p = start
-    steps = 0
-    visited = {start}
-    while True:
-        if p < n:
-            p = min(p + draw, n)
-        elif recycle and n:
-            p = 0
-        else:
-            break
-        steps += 1
-        if p in visited:
-            break
-        visited.add(p)
-        if p:
-            stops.append((steps, waste[p - 1] if p <= start else stock[n - p]))
-    return stops
-
-
-def draw_codes(game: Game, steps: int) -> Macro:
-    """The codes of the first ``steps`` draws and recycles from ``game``'s stock, the draws
-    between two recycles pushed as one code of their total count (:func:`expand_draws`
-    splits it into the engine's draws again: pushing it changes the position exactly as
-    they do)."""
-    draw = game.draw
-    p = len(game.waste)
-    n = p + len(game.stock)
-    codes = []
-    drawn = 0
-    for _ in range(steps):
-        if p < n:
-            count = min(draw, n - p)
-            drawn += count
-            p += count
-        else:
-            if drawn:
-                codes.append((drawn << 8) | WASTE)  # S-W, several draws at once
-                drawn = 0
-            codes.append((n << 8) | (WASTE << 4) | RECYCLE_TARGET)  # W-S
-            p = 0
-    if drawn:
-        codes.append((drawn << 8) | WASTE)
-    return tuple(codes)
-
-
-def expand_draws(codes: list[int], draw: int) -> list[int]:
-    """The engine codes of a line whose draws :func:`draw_codes` may have joined: each
-    S-W of more than ``draw`` cards split into draws of ``draw`` cards (the last one fewer
-    when the stock runs out)."""
-    line: list[int] = []
-    for code in codes:
-        count = code >> 8
-        if code & 0xFF == WASTE and count > draw:  # S-W: stock (0) to waste
-            while count:
-                step = min(draw, count)
-                line.append((step << 8) | WASTE)
-                count -= step
-        else:
-            line.append(code)
-    return line
-
-
 def position_key(game: Game, mode: Mode | None = None) -> Key:
     """A key equal for positions with the same future (see docs/solver.md).
 
@@ -272,7 +185,7 @@ def engine_stops(
 ) -> tuple[list[tuple[int, int]], list[tuple[Macro, int, int]], list[Macro]]:
     """The stock followed through the engine itself: draws and recycles pushed and popped.
 
-    Returns the stops ``(steps, card)`` as :func:`stock_stops` does, the waste moves
+    Returns the stops ``(steps, card)`` as :meth:`Game.stock_stops` does, the waste moves
     ``(draws, code, card)`` read from :meth:`Game.legal_codes` at each stop, and the draw
     sequences after which an Ace flew home by itself (children of their own). The stock is
     followed until a state comes again, or — with a shuffled redeal — through the current
@@ -297,7 +210,6 @@ def engine_stops(
         if truncation is None
         else truncation.recycle_cap
     )
-    first_empty = next((j for j in range(7) if not game.up[j]), -1)
 
     def record() -> None:
         home = found[0] + found[1] + found[2] + found[3]
@@ -312,10 +224,8 @@ def engine_stops(
         draws = tuple(pushed)
         if mode.auto_aces:  # draws may have sent Aces home: ask the engine
             codes = [c for c in game.legal_codes() if (c >> 4) & 15 == WASTE and c & 15 >= F0]
-        else:  # the draws changed nothing else: the card tables say it (checked in tests)
-            codes = _waste_card_codes(game, card, first_empty)
-            if VERIFY_MACROS:
-                _check_waste_codes(game, (), codes, first_empty)
+        else:  # the draws changed only the stock and the waste
+            codes = game.waste_card_codes(card, every_empty=False)
         for code in codes:
             moves.append((draws, code, card))
 
@@ -377,14 +287,15 @@ def children(
             first_empty = j
             break
     scored: list[tuple[int, Macro]] = []
-    waste_moves: list[tuple[Macro, int, int]] | None = None
-    if mode.shuffle or (mode.auto_aces and 0 in found):
-        # (With flying Aces, arithmetic serves again once every Ace is home.)
+    stock_moves: list[tuple[Macro, list[int], int]]
+    if game.stock_keeps_order:
+        # (With flying Aces, the engine's stops serve again once every Ace is home.)
+        stops, stock_moves = game.stock_moves(every_empty=False)
+    else:
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
+        stock_moves = _waste_macros(game, waste_moves, first_empty)
         for macro in flights:
             scored.append((40 - len(macro), macro))
-    else:
-        stops = stock_stops(game)
     for code in codes:
         source = (code >> 4) & 15
         target = code & 15
@@ -429,7 +340,7 @@ def children(
             if not safe and _can_follow(game, card, stops):
                 scored.append((0, (code,)))
     draw1_normal = mode.free_stock
-    for draws, codes, card in _waste_macros(game, stops, waste_moves, first_empty):
+    for draws, codes, card in stock_moves:
         steps = len(draws)
         if draw1_normal and codes[0] & 15 < T0 and safe_to_play_up(found, card):
             # In Draw 1 Normal every stock card is as reachable as any other.
@@ -457,25 +368,13 @@ def children(
 
 
 def _waste_macros(
-    game: Game,
-    stops: list[tuple[int, int]],
-    waste_moves: list[tuple[Macro, int, int]] | None,
-    first_empty: int,
+    game: Game, waste_moves: list[tuple[Macro, int, int]], first_empty: int
 ) -> list[tuple[Macro, list[int], int]]:
-    """For each stop: the draws that bring its card to the waste's top, the codes of the
-    card's moves there (its foundation first; of the empty columns only the first), and the
-    card."""
+    """The moves :func:`engine_stops` found, grouped by stop as
+    :meth:`Game.stock_moves` gives them: the draws that bring a card to the waste's top,
+    the codes of its moves there (its foundation first; of the empty columns only the
+    first), and the card."""
     result: list[tuple[Macro, list[int], int]] = []
-    if waste_moves is None:
-        for steps, card in stops:
-            codes = _waste_card_codes(game, card, first_empty)
-            if not codes:
-                continue
-            draws = draw_codes(game, steps)
-            if VERIFY_MACROS:
-                _check_waste_codes(game, draws, codes, first_empty)
-            result.append((draws, codes, card))
-        return result
     by_draws: dict[Macro, tuple[list[int], int]] = {}
     for draws, code, card in waste_moves:
         target = code & 15
@@ -526,49 +425,6 @@ def _child_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bo
     return False
 
 
-def _waste_card_codes(game: Game, card: int, first_empty: int) -> list[int]:
-    """The codes of the moves ``card`` would have as the waste's top card (its foundation
-    first; of the empty columns only the first). :func:`_check_waste_codes` checks them
-    against the engine when :data:`VERIFY_MACROS` is set (the tests set it)."""
-    codes = []
-    rank = RANK[card]
-    suit = SUIT[card]
-    if game.foundations[suit] == rank - 1:
-        codes.append(0x100 | (WASTE << 4) | (F0 + suit))
-    up = game.up
-    if rank == KING:
-        if first_empty >= 0:
-            codes.append(0x100 | (WASTE << 4) | (T0 + first_empty))
-    else:
-        parents = PARENTS[card]
-        for j in range(7):
-            run = up[j]
-            if run and run[-1] in parents:
-                codes.append(0x100 | (WASTE << 4) | (T0 + j))
-    return codes
-
-
-def _check_waste_codes(game: Game, draws: Macro, codes: list[int], first_empty: int) -> None:
-    engine = [
-        c
-        for c in _waste_codes(game, draws)
-        if c & 15 < T0 or c & 15 == T0 + first_empty or game.up[(c & 15) - T0]
-    ]
-    if sorted(engine) != sorted(codes):
-        raise AssertionError(f"waste macro codes {codes} differ from the engine's {engine}")
-
-
-def _waste_codes(game: Game, draws: Macro) -> list[int]:
-    """The engine's legal moves of the waste's top card after pushing ``draws``."""
-    push, pop = game.push, game.pop
-    for code in draws:
-        push(code)
-    result = [c for c in game.legal_codes() if (c >> 4) & 15 == WASTE and c & 15 >= F0]
-    for _ in draws:
-        pop()
-    return result
-
-
 def search(
     game: Game,
     *,
@@ -594,7 +450,7 @@ def search(
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions)
         if result.codes is not None:
-            result.codes = expand_draws(result.codes, game.draw)
+            result.codes = split_draws(result.codes, game.draw)
         return result
     # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
@@ -805,34 +661,4 @@ class _Search:
         self.frames.clear()
 
 
-def stale_compiled(module_file: str) -> bool:
-    """True if ``module_file`` is a compiled copy of this module (``python -m
-    klondike.solver.build``) built from a source other than the ``search.py`` beside it."""
-    path = Path(module_file)
-    if path.suffix == ".py":
-        return False
-    source, stamp = path.with_name("search.py"), path.with_name("search.stamp")
-    try:
-        built_from = stamp.read_text().strip()
-        return hashlib.sha256(source.read_bytes()).hexdigest() != built_from
-    except OSError:
-        return True
-
-
-def _give_way_to_the_source() -> None:
-    """Run the source in this compiled module's namespace when the source changed since
-    the build: every name then holds the source's function, class or value."""
-    namespace = globals()
-    namespace["_RUNNING_SOURCE"] = True
-    path = Path(__file__).with_name("search.py")
-    exec(compile(path.read_text(), str(path), "exec"), namespace)
-    warnings.warn(
-        "the compiled search is older than search.py: using the source "
-        "(python -m klondike.solver.build compiles it again)",
-        RuntimeWarning,
-        stacklevel=2,
-    )
-
-
-if not globals().get("_RUNNING_SOURCE") and stale_compiled(__file__):
-    _give_way_to_the_source()
+give_way_if_stale(globals())  # a compiled copy older than this source runs this source
