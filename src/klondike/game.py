@@ -268,6 +268,59 @@ class Game:
         deal, draw, scoring, rules = parse_code(code)
         return cls(deal, draw, scoring, rules_for(rules))
 
+    @classmethod
+    def restored(
+        cls,
+        deal: int,
+        rules: Rules,
+        draw: int,
+        scoring: str,
+        *,
+        stock: list[Card],
+        waste: list[Card],
+        foundations: list[int],
+        down: list[list[Card]],
+        up: list[list[Card]],
+    ) -> Game:
+        """A game in exactly this position, its lists taken as they are (bottom card
+        first), with the start's score and no history, recycles or redo yet; no other
+        checks. :meth:`from_snapshot` checks a snapshot, builds it with this and sets the
+        rest (``score``, ``recycles``, ``history``, ``flights``, ``moves``, ``undos``,
+        :meth:`set_redo`)."""
+        game = cls.__new__(cls)
+        game.deal = deal
+        game._configure(rules, draw, scoring)
+        game.stock, game.waste, game.foundations = stock, waste, foundations
+        game.down, game.up = down, up
+        game._home = sum(foundations)
+        game.score = START_SCORE[scoring]
+        game.moves = game.undos = game.recycles = 0
+        game.history, game.flights = [], []
+        game._floor = 0
+        game._redo = []
+        return game
+
+    def under_draw(self, draw: int) -> Game:
+        """This position under Draw ``draw``: a copy without its history (and so without
+        undo or redo); :class:`~klondike.errors.InvalidCode` if the version has no such
+        draw.
+
+        >>> Game.from_code("KL1-D3N-AAAAAAG").under_draw(1).code
+        'KL1-D1N-AAAAAAG'
+        """
+        other = self.copy()
+        other.history = []
+        other.flights = []
+        other._floor = 0
+        other._redo = []
+        other._configure(self.rules, check_draw(draw), self.scoring)
+        return other
+
+    def set_redo(self, codes: list[MoveCode]) -> None:
+        """The undone actions :meth:`redo` plays again, the next one LAST (as a snapshot
+        restores them); no checks."""
+        self._redo = codes[:]
+
     def copy(self) -> Game:
         """An independent copy, undo history included."""
         other = Game.__new__(Game)
@@ -297,6 +350,16 @@ class Game:
     def can_recycle(self) -> bool:
         """True if the pass limit still lets the waste go back into the stock."""
         return self.recycles < self._recycle_limit
+
+    @property
+    def recycle_limit(self) -> int:
+        """The turn-overs of the waste the pass limit allows (:data:`UNLIMITED` without one)."""
+        return self._recycle_limit
+
+    @property
+    def last_code(self) -> MoveCode | None:
+        """The code of the last action pushed (None before the first)."""
+        return self.history[-1][0] if self.history else None
 
     @property
     def won(self) -> bool:

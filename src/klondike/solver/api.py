@@ -137,7 +137,8 @@ def describe_line(position: Game | Mapping[str, Any], line: tuple[Move, ...]) ->
     words: list[str] = []
     for move in line:
         game.play(move)
-        code = game.history[-1][0]
+        code = game.last_code
+        assert code is not None  # play pushed it
         count, source, target = count_of(code), source_of(code), target_of(code)
         if source == STOCK:
             words.append("draw " + " ".join(CARD_NAMES[c] for c in game.waste[-count:]))

@@ -469,13 +469,8 @@ def search(
             return SearchResult(result.codes, states, result.complete)
         if not relaxed_tried:
             relaxed_tried = True
-            relaxed = game.copy()
-            relaxed.history = []
-            try:
-                relaxed._configure(game.rules, 1, game.scoring)
-            except KlondikeError:
-                pass
-            else:
+            relaxed = _draw_one(game)
+            if relaxed is not None:
                 left = None if max_states is None else max(1, max_states - states)
                 # (the search above is closed: the Draw 1 search may keep as many)
                 proof = search(
@@ -512,13 +507,10 @@ def _dominated(waste_lengths: dict[Key, list[int]], key: Key, draw: int) -> bool
 
 def _draw_one(game: Game) -> Game | None:
     """The same position in Draw 1 (None if the rules have no Draw 1)."""
-    relaxed = game.copy()
-    relaxed.history = []
     try:
-        relaxed._configure(game.rules, 1, game.scoring)
+        return game.under_draw(1)
     except KlondikeError:
         return None
-    return relaxed
 
 
 def _search_with_draw_one(
