@@ -20,6 +20,8 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 """The directory that holds ``klondike/``."""
 COMPILED_SOURCES: tuple[str, ...] = (
     "klondike/stock.py",
+    "klondike/solver/position.py",
+    "klondike/solver/moves.py",
     "klondike/solver/search.py",
 )
 """The modules compiled together, relative to :data:`PACKAGE_ROOT`."""

@@ -147,12 +147,8 @@ def draw_codes(waste_length: int, stock_length: int, draw: int, steps: int) -> l
 def split_draws(codes: Iterable[MoveCode], draw: int) -> list[MoveCode]:
     """The engine's codes of a line whose draws :func:`stock_moves` may have joined: each
     S-W of more than ``draw`` cards split into draws of ``draw`` cards (the last one
-    fewer when the stock runs out).
-
-    >>> from klondike.cards import count_of
-    >>> [count_of(c) for c in split_draws([move_code(STOCK, WASTE, 7)], 3)]
-    [3, 3, 1]
-    """
+    fewer when the stock runs out): seven cards drawn three at a time are three draws,
+    of 3, 3 and 1 cards."""
     line: list[MoveCode] = []
     for code in codes:
         count = code >> COUNT_SHIFT

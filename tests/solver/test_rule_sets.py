@@ -15,7 +15,7 @@ from helpers.positions import position
 from klondike import Game
 from klondike.deal import redeal_permutation
 from klondike.solver import solve
-from klondike.solver.search import position_key
+from klondike.solver.position import position_key
 
 from .test_solver import brute_force_winnable, replays_to_win, small_position
 

@@ -16,8 +16,9 @@ from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
-from klondike.solver import search as search_module
-from klondike.solver.search import children, position_key, safe_to_play_up
+from klondike.solver.moves import children, safe_to_play_up
+from klondike.solver.position import dominated as position_dominated
+from klondike.solver.position import position_key
 from klondike.stock import split_draws
 
 
@@ -389,7 +390,7 @@ def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched
     """Waste lengths 4 → 7 → 10 (draws of three) → the whole stock → 0, 3, 6…: from a
     length seen, draws alone reach the longer ones of its remainder and the multiples of
     three (key 0); nothing reaches a length that is not a multiple of three from those."""
-    dominated = search_module._dominated
+    dominated = position_dominated
     lengths: dict[tuple[int, ...], list[int]] = {}
     rest = (1, 2, 3)
     assert not dominated(lengths, (*rest, 60 + 7), 3)

@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
 from ..game import Game, Move
-from .search import children, search
+from .moves import children
+from .search import search
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 HintKind = Literal["winning", "unwinnable", "unknown", "none"]
