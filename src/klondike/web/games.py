@@ -24,7 +24,7 @@ from typing import Any
 
 import anyio.to_thread
 
-from klondike import Game, KlondikeError, Move
+from klondike import Game, KlondikeError, Move, gestures
 from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import settings as preferences
@@ -717,11 +717,11 @@ def _apply(
 ) -> Move | None:
     """Ask the engine to play ``action`` on ``game``; raises the engine's errors."""
     if action == "tap":
-        return game.tap(pile)
+        return gestures.tap(game, pile)
     if action == "double_tap":
-        return game.double_tap(pile, card)
+        return gestures.double_tap(game, pile, card)
     if action == "drag":
-        return game.drag(card, target)
+        return gestures.drag(game, card, target)
     if action == "move":
         return game.play(Move.from_text(move))
     if action == "undo":
