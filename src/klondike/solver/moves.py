@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import stock
 from ..cards import (
     CHILDREN,
     COUNT_SHIFT,
@@ -197,7 +198,10 @@ def children(
     stock_moves: list[tuple[Macro, list[int], int]]
     if game.stock_keeps_order:
         # (With flying Aces, the engine's stops serve again once every Ace is home.)
-        stops, stock_moves = game.stock_moves(every_empty=False)
+        # Game.stock_moves, called straight (compiled with this module: a native call)
+        stops, stock_moves = stock.stock_moves(
+            game.waste, game.stock, found, up, game.draw, game.can_recycle, False
+        )
     else:
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
         stock_moves = _waste_macros(game, waste_moves, first_empty)
