@@ -25,9 +25,12 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install -q --disable-pip-version-check -e .
 	touch $@
 
-# The solver's search compiled with mypyc in place where it can be (about twice as fast);
-# without mypyc or a C compiler the same search runs as pure Python, and nothing fails.
-$(VENV)/.compiled: $(VENV)/.installed src/klondike/solver/search.py
+# The solver's search and the engine's stock arithmetic compiled with mypyc in place where
+# it can be (about twice as fast); without mypyc or a C compiler the same modules run as
+# pure Python, and nothing fails. COMPILED lists klondike.compiled.COMPILED_SOURCES.
+COMPILED := src/klondike/stock.py src/klondike/solver/position.py \
+	src/klondike/solver/moves.py src/klondike/solver/search.py
+$(VENV)/.compiled: $(VENV)/.installed $(COMPILED)
 	-$(BIN)/pip install -q --disable-pip-version-check 'mypy>=1.10' && \
 		$(BIN)/python -m klondike.solver.build
 	touch $@
@@ -52,4 +55,4 @@ screenshots: $(VENV)/.installed-test chromium
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
-	rm -f src/klondike/solver/*.so src/klondike/solver/search.stamp
+	rm -f src/*.so src/klondike/*.so src/klondike/solver/*.so src/klondike/solver/search.stamp

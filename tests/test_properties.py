@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from helpers.positions import Snapshot, position_of, refused, win_line
-from klondike import Game, IllegalMove, InvalidSnapshot, KlondikeError, Move
+from klondike import Game, IllegalMove, InvalidSnapshot, KlondikeError, Move, gestures
 from klondike.cards import CARD_NAMES, PILE_NAMES, RANKS, SUITS
 from klondike.codes import format_code
 from klondike.errors import MESSAGES
@@ -325,10 +325,10 @@ def test_malformed_input_to_every_entry_point(a: object, b: object, deal: int) -
         g.play(g.legal_moves()[0])
     changes_nothing_or_plays(g, lambda: g.play(a))  # type: ignore[arg-type]
     changes_nothing_or_plays(g, lambda: g.is_legal(a))  # type: ignore[arg-type]
-    changes_nothing_or_plays(g, lambda: g.tap(a))
-    changes_nothing_or_plays(g, lambda: g.double_tap(a))
-    changes_nothing_or_plays(g, lambda: g.double_tap(a, b))
-    changes_nothing_or_plays(g, lambda: g.drag(a, b))
+    changes_nothing_or_plays(g, lambda: gestures.tap(g, a))
+    changes_nothing_or_plays(g, lambda: gestures.double_tap(g, a))
+    changes_nothing_or_plays(g, lambda: gestures.double_tap(g, a, b))
+    changes_nothing_or_plays(g, lambda: gestures.drag(g, a, b))
     changes_nothing_or_plays(g, lambda: Game.from_code(a))
     changes_nothing_or_plays(g, lambda: Game.from_snapshot(a))
 
@@ -378,7 +378,7 @@ def test_drag_agrees_with_drop_targets(
         for pile in PILE_NAMES:
             copy = g.copy()
             try:
-                move = copy.drag(card, pile)
+                move = gestures.drag(copy, card, pile)
             except IllegalMove as err:
                 assert err.reason in MESSAGES
                 assert pile not in listed

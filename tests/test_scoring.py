@@ -6,7 +6,7 @@ import pytest
 
 from helpers.positions import game, win_line
 from klondike import Game
-from klondike.game import dollars
+from klondike.text import dollars
 
 # ----------------------------------------------------------------- Normal: each line
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers.positions import game, position, position_of, refused
-from klondike import Game, IllegalMove, InvalidSnapshot
+from klondike import Game, IllegalMove, InvalidSnapshot, gestures
 from klondike.cards import CARD_NAMES, RANK, STOCK, WASTE, count_of, move_code, source_of
 from klondike.deal import deal_layout, redeal_permutation
 from klondike.rules import APP, CLASSIC, PRESETS, SOLITAER, Rules, rules_for
@@ -154,8 +154,8 @@ def test_solitaer_cards_come_back_from_a_foundation_but_not_an_ace() -> None:
     assert "F1-T1" in map(str, g.legal_moves())
     g.play("F1-T1")
     assert g.foundations[0] == 1
-    refused(g, lambda: g.drag("AC", "T2"), "ace_stays")
-    refused(g, lambda: g.drag("AS", "T2"), "ace_stays")
+    refused(g, lambda: gestures.drag(g, "AC", "T2"), "ace_stays")
+    refused(g, lambda: gestures.drag(g, "AS", "T2"), "ace_stays")
 
 
 def test_only_a_king_fills_an_empty_column_in_every_version() -> None:
@@ -175,11 +175,11 @@ def test_classic_no_card_leaves_a_foundation() -> None:
     g = game(rules="classic", tableau=["3H"], foundations={"S": 2})
     assert not [m for m in map(str, g.legal_moves()) if m.startswith("F")]
     assert "2S" not in g.drop_targets()
-    err = refused(g, lambda: g.drag("2S", "T1"), "no_take_back")
+    err = refused(g, lambda: gestures.drag(g, "2S", "T1"), "no_take_back")
     assert str(err) == "in this version no card leaves a foundation"
     refused(g, lambda: g.play("F1-T1"), "no_take_back")
     app = game(tableau=["3H"], foundations={"S": 2})
-    assert app.drag("2S", "T1")
+    assert gestures.drag(app, "2S", "T1")
 
 
 def test_classic_redeal_shuffles_by_deal_and_pass() -> None:

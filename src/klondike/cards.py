@@ -45,6 +45,10 @@ PARENTS: tuple[tuple[Card, ...], ...] = tuple(
     tuple(s * 13 + RANK[c] for s in range(4) if (s in (1, 2)) != RED[c]) if RANK[c] < KING else ()
     for c in range(52)
 )
+# CHILDREN[c]: the two cards that may be put on c in a column (none for an Ace).
+CHILDREN: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)
+)
 
 STOCK, WASTE = 0, 1
 F0 = 2  # F1..F4 are 2..5

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import KlondikeError
-from .game import Game, score_text
+from .game import Game
 from .rules import APP, PRESETS, rules_for
+from .text import score_text
 
 if TYPE_CHECKING:
     from .store.stats import ModeStats, RecentGame

@@ -1,4 +1,4 @@
-"""The game: position, legal moves, play and undo, gestures, snapshots.
+"""The game: position, legal moves, play and undo, snapshots (python-chess's surface).
 
 >>> g = Game.from_code("KL1-D1N-AAAAAAG")
 >>> g.code, g.draw, g.scoring, g.score, g.won
@@ -47,7 +47,6 @@ from .cards import (
     count_of,
     move_code,
     pair_of,
-    parse_card,
     parse_pile,
     pretty,
     source_of,
@@ -57,6 +56,8 @@ from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_cod
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
 from .rules import APP, NO_SCORE, Rules, rules_for
+from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
+from .text import score_text
 
 UNDO_LIMIT = 100
 VEGAS_START = -52
@@ -267,6 +268,59 @@ class Game:
         deal, draw, scoring, rules = parse_code(code)
         return cls(deal, draw, scoring, rules_for(rules))
 
+    @classmethod
+    def restored(
+        cls,
+        deal: int,
+        rules: Rules,
+        draw: int,
+        scoring: str,
+        *,
+        stock: list[Card],
+        waste: list[Card],
+        foundations: list[int],
+        down: list[list[Card]],
+        up: list[list[Card]],
+    ) -> Game:
+        """A game in exactly this position, its lists taken as they are (bottom card
+        first), with the start's score and no history, recycles or redo yet; no other
+        checks. :meth:`from_snapshot` checks a snapshot, builds it with this and sets the
+        rest (``score``, ``recycles``, ``history``, ``flights``, ``moves``, ``undos``,
+        :meth:`set_redo`)."""
+        game = cls.__new__(cls)
+        game.deal = deal
+        game._configure(rules, draw, scoring)
+        game.stock, game.waste, game.foundations = stock, waste, foundations
+        game.down, game.up = down, up
+        game._home = sum(foundations)
+        game.score = START_SCORE[scoring]
+        game.moves = game.undos = game.recycles = 0
+        game.history, game.flights = [], []
+        game._floor = 0
+        game._redo = []
+        return game
+
+    def under_draw(self, draw: int) -> Game:
+        """This position under Draw ``draw``: a copy without its history (and so without
+        undo or redo); :class:`~klondike.errors.InvalidCode` if the version has no such
+        draw.
+
+        >>> Game.from_code("KL1-D3N-AAAAAAG").under_draw(1).code
+        'KL1-D1N-AAAAAAG'
+        """
+        other = self.copy()
+        other.history = []
+        other.flights = []
+        other._floor = 0
+        other._redo = []
+        other._configure(self.rules, check_draw(draw), self.scoring)
+        return other
+
+    def set_redo(self, codes: list[MoveCode]) -> None:
+        """The undone actions :meth:`redo` plays again, the next one LAST (as a snapshot
+        restores them); no checks."""
+        self._redo = codes[:]
+
     def copy(self) -> Game:
         """An independent copy, undo history included."""
         other = Game.__new__(Game)
@@ -296,6 +350,16 @@ class Game:
     def can_recycle(self) -> bool:
         """True if the pass limit still lets the waste go back into the stock."""
         return self.recycles < self._recycle_limit
+
+    @property
+    def recycle_limit(self) -> int:
+        """The turn-overs of the waste the pass limit allows (:data:`UNLIMITED` without one)."""
+        return self._recycle_limit
+
+    @property
+    def last_code(self) -> MoveCode | None:
+        """The code of the last action pushed (None before the first)."""
+        return self.history[-1][0] if self.history else None
 
     @property
     def won(self) -> bool:
@@ -334,20 +398,9 @@ class Game:
             codes.append((min(self.draw, len(stock)) << COUNT_SHIFT) | WASTE)  # S-W
         elif waste and self.recycles < self._recycle_limit:
             codes.append((len(waste) << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT))  # W-S
-        tops = [col[-1] if col else -1 for col in up]
         if waste:
-            moving = waste[-1]
-            suit = SUIT[moving]
-            if found[suit] == RANK[moving] - 1:
-                codes.append(one | (WASTE << SOURCE_SHIFT) | (F0 + suit))
-            parents = PARENTS[moving]
-            for j in range(7):
-                top = tops[j]
-                if top < 0:
-                    if RANK[moving] == KING:
-                        codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
-                elif top in parents:
-                    codes.append(one | (WASTE << SOURCE_SHIFT) | (T0 + j))
+            codes += waste_card_codes(waste[-1], found, up, True)
+        tops = [col[-1] if col else -1 for col in up]
         for i in range(7):
             run = up[i]
             if not run:
@@ -384,6 +437,79 @@ class Game:
                         codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
+    def waste_card_codes(self, moving: Card, *, every_empty: bool = True) -> list[MoveCode]:
+        """The moves ``moving`` would have as the waste's top card, the tableau and the
+        foundations as they are now: its foundation first, then the columns left to right
+        (the codes :meth:`legal_codes` gives the waste's top card). With ``every_empty``
+        false, of the empty columns (all alike for a King) only the first.
+
+        With :attr:`stock_keeps_order`, these are the moves of each card of
+        :meth:`stock_stops` once :meth:`draw_codes` brought it up.
+
+        >>> from klondike.cards import parse_card
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> [PILE_NAMES[target_of(c)] for c in g.waste_card_codes(parse_card("8S"))]
+        ['T5']
+        """
+        return waste_card_codes(moving, self.foundations, self.up, every_empty)
+
+    @property
+    def stock_keeps_order(self) -> bool:
+        """True if draws and turn-overs only move cards between the stock and the waste,
+        keeping their order: the redeal is not shuffled and no Ace flies home by itself
+        (the version's Aces do not fly, or every Ace is home). Then :meth:`stock_stops`
+        and :meth:`draw_codes` say where drawing leads without playing a draw."""
+        return not self._shuffle and not (self._auto and 0 in self.foundations)
+
+    def stock_stops(self) -> list[Stop]:
+        """Every card draws and turn-overs alone bring to the waste's top: ``(steps, card)``.
+
+        ``steps`` counts the draws and turn-overs (:meth:`draw_codes` gives their codes);
+        steps 0 is the waste's top card as it is. They follow the stock as :meth:`push`
+        does: ``min(draw, stock left)`` cards a draw, a turn-over when the stock is empty
+        (while :attr:`can_recycle`), until a waste length comes again. Only where
+        :attr:`stock_keeps_order` (raises :class:`ValueError` otherwise).
+
+        >>> stops = Game.from_code("KL1-D3N-AAAAAAG").stock_stops()
+        >>> [(steps, CARD_NAMES[c]) for steps, c in stops[:2]]
+        [(1, 'AS'), (2, '2C')]
+        """
+        return self.stock_moves()[0]
+
+    def stock_moves(self, *, every_empty: bool = True) -> tuple[list[Stop], list[StockMove]]:
+        """:meth:`stock_stops`, and for each stop whose card has a move there: the codes
+        that bring it up (:meth:`draw_codes`), its moves as the waste's top card
+        (:meth:`waste_card_codes`, ``every_empty`` as there) and the card — in one walk
+        of the stock, for the solver. Only where :attr:`stock_keeps_order`.
+
+        >>> stops, moves = Game.from_code("KL1-D1N-AAAAAAG").stock_moves()
+        >>> [([count_of(d) for d in draws], [PILE_NAMES[target_of(c)] for c in codes],
+        ...   CARD_NAMES[c]) for draws, codes, c in moves][:2]
+        [([3], ['F1'], 'AS'), ([4], ['T3'], 'QC')]
+        """
+        if not self.stock_keeps_order:
+            raise ValueError("the stock does not keep its order here: play the draws")
+        return stock_moves(
+            self.waste,
+            self.stock,
+            self.foundations,
+            self.up,
+            self.draw,
+            self.recycles < self._recycle_limit,
+            every_empty,
+        )
+
+    def draw_codes(self, steps: int) -> tuple[MoveCode, ...]:
+        """The codes of the first ``steps`` draws and turn-overs from the stock, the draws
+        between two turn-overs joined into one S-W code of their total count: pushing it
+        changes the position as those draws do, and :func:`~klondike.stock.split_draws`
+        gives them back. Only where :attr:`stock_keeps_order`, as :meth:`stock_stops`.
+
+        >>> [count_of(c) for c in Game.from_code("KL1-D3N-AAAAAAG").draw_codes(2)]
+        [6]
+        """
+        return tuple(draw_codes(len(self.waste), len(self.stock), self.draw, steps))
+
     def legal_moves(self) -> list[Move]:
         """Every legal move now, each once, in canonical text.
 
@@ -405,14 +531,14 @@ class Game:
             if source == STOCK or target == STOCK:
                 continue
             from_column = source >= T0
-            moving = self.up[source - T0][-count_of(code)] if from_column else self._top(source)
+            moving = self.up[source - T0][-count_of(code)] if from_column else self.top_card(source)
             targets.setdefault(CARD_NAMES[moving], []).append(PILE_NAMES[target])
         return targets
 
     def is_legal(self, move: Move | str) -> bool:
         """True if ``move`` could be played now."""
         try:
-            self._resolve(move)
+            self.code_of(move)
         except IllegalMove:
             return False
         return True
@@ -576,7 +702,14 @@ class Game:
         Returns the canonical move played; raises :class:`IllegalMove` with the reason,
         changing nothing, if it is not legal.
         """
-        return self._push_move(self._resolve(move))
+        return self.play_code(self.code_of(move))
+
+    def play_code(self, code: MoveCode) -> Move:
+        """Play a legal move code from :meth:`legal_codes` as a new move (nothing is left to
+        redo); returns its :class:`Move`. No checks: :meth:`code_of` gives a legal code."""
+        self._redo.clear()
+        self.push(code)
+        return _move_of(code)
 
     def undo(self) -> Move:
         """Take back the last action, score included; returns the move undone.
@@ -712,8 +845,9 @@ not win from here whatever order the stock is in
             raise IllegalMove("no_finish")
         return line[0]
 
-    def _resolve(self, move: Move | str) -> MoveCode:
-        """The legal move code ``move`` names, or :class:`IllegalMove` with the reason."""
+    def code_of(self, move: Move | str) -> MoveCode:
+        """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
+        names now, or :class:`IllegalMove` with the reason."""
         if isinstance(move, Move):
             move = str(move)
         pair = _CANONICAL.get(move) if isinstance(move, str) else None
@@ -735,9 +869,9 @@ not win from here whatever order the stock is in
 
     def _own_foundation(self, source: Pile) -> Pile:
         """The foundation of the card a move from ``source`` would take."""
-        return F0 + SUIT[self._top(source)]
+        return F0 + SUIT[self.top_card(source)]
 
-    def _top(self, pile: Pile) -> Card:
+    def top_card(self, pile: Pile) -> Card:
         """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
         if pile == STOCK:
             raise IllegalMove("stock_only_to_waste")
@@ -775,7 +909,7 @@ not win from here whatever order the stock is in
         if target == WASTE:
             return IllegalMove("to_waste")
         try:
-            moving = self._top(source)
+            moving = self.top_card(source)
         except IllegalMove as err:
             return err
         if target < T0:
@@ -803,153 +937,6 @@ not win from here whatever order the stock is in
             return IllegalMove("wrong_foundation", card=pretty(moving), foundation=suit + 1)
         needed = card(suit, self.foundations[suit] + 1)  # the card the foundation takes next
         return IllegalMove("foundation_needs", card=pretty(moving), needed=pretty(needed))
-
-    # ----------------------------------------------------------------- gestures
-
-    def tap(self, pile: object) -> Move | None:
-        """Tap a pile: the stock draws (or recycles); a top card goes to its foundation.
-
-        Returns the move played, or None when the tap does nothing.
-        """
-        source = parse_pile(pile)
-        if self.won:
-            return None
-        if source == STOCK:
-            want = [move_code(STOCK, WASTE, 0), move_code(WASTE, STOCK, 0)]
-        elif source == WASTE or source >= T0:
-            try:
-                want = [move_code(source, self._own_foundation(source), 0)]
-            except IllegalMove:
-                return None
-        else:
-            return None
-        for code in self.legal_codes():
-            if pair_of(code) in want:
-                return self._push_move(code)
-        return None
-
-    def double_tap(self, pile: object, card: object = None) -> Move | None:
-        """Double tap a card (the pile's top card unless ``card`` names a face-up one).
-
-        A top card that can go to its foundation goes there; otherwise the card (with the
-        cards on it) goes to the fitting column with the most cards, leftmost on ties,
-        or a King to the leftmost empty column. Returns the move, or None.
-        """
-        source = parse_pile(pile)
-        chosen = None if card is None else parse_card(card)
-        if source == STOCK:
-            if chosen is not None:
-                raise IllegalMove("not_face_up", card=pretty(chosen))
-            return self.tap("S")
-        if source < T0 and source != WASTE:
-            if chosen is not None:
-                self._check_card_in(source, chosen)
-            return None
-        if chosen is not None:
-            self._check_card_in(source, chosen)
-        if self.won:
-            return None
-        if source == WASTE:
-            if not self.waste:
-                return None
-            moving = self.waste[-1]
-        else:
-            run = self.up[source - T0]
-            if not run:
-                return None
-            moving = run[-1] if chosen is None else chosen
-        pairs = {pair_of(code): code for code in self.legal_codes()}
-        foundation = move_code(source, F0 + SUIT[moving], 0)
-        top = self.waste[-1] if source == WASTE else self.up[source - T0][-1]
-        if moving == top and foundation in pairs:
-            return self._push_move(pairs[foundation])
-        best, best_size, king_column = -1, -1, -1
-        for j in range(7):
-            code = pairs.get(move_code(source, T0 + j, 0))
-            if code is None or (source >= T0 and self.up[source - T0][-count_of(code)] != moving):
-                continue
-            size = len(self.down[j]) + len(self.up[j])
-            if size == 0:
-                if king_column < 0:
-                    king_column = j
-            elif size > best_size:
-                best, best_size = j, size
-        if best < 0:
-            best = king_column
-        if best < 0:
-            return None
-        return self._push_move(pairs[move_code(source, T0 + best, 0)])
-
-    def drag(self, card: object, target: object) -> Move:
-        """Drop a dragged card (with the cards on it) on a pile; any foundation means its own.
-
-        Raises :class:`IllegalMove` with the reason when the drop is refused.
-        """
-        moving = parse_card(card)
-        destination = parse_pile(target)
-        if self.won:
-            raise IllegalMove("game_won")
-        source = self._find_movable(moving)
-        if destination == STOCK:  # not a recycle, even when the stock is empty
-            raise IllegalMove("to_stock")
-        if destination == WASTE:
-            raise IllegalMove("to_waste")
-        if F0 <= destination < T0:
-            destination = F0 + SUIT[moving]
-            if source >= T0 and self.up[source - T0][-1] != moving:
-                raise IllegalMove("not_top_for_foundation")
-        code = self._resolve(f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}")
-        if source >= T0 and self.up[source - T0][-count_of(code)] != moving:
-            column = self.up[destination - T0]
-            if not column:
-                raise IllegalMove("king_only")
-            raise IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
-        return self._push_move(code)
-
-    def _push_move(self, code: MoveCode) -> Move:
-        """Push a legal move code (a new move: nothing is left to redo); its :class:`Move`."""
-        self._redo.clear()
-        self.push(code)
-        return _move_of(code)
-
-    def _check_card_in(self, pile: Pile, chosen: Card) -> None:
-        """Raise :class:`IllegalMove` unless ``chosen`` is a face-up card of ``pile``.
-
-        The answer for a card that lies face down in ``pile`` is the same as for one that
-        lies elsewhere, so no one learns where a hidden card is by asking.
-        """
-        if pile == WASTE:
-            if chosen in self.waste:
-                if self.waste[-1] != chosen:
-                    raise IllegalMove("not_top_waste")
-                return
-        elif pile >= T0:
-            if chosen in self.up[pile - T0]:
-                return
-        elif pile != STOCK:
-            height = self.foundations[pile - F0]
-            if SUIT[chosen] == pile - F0 and RANK[chosen] <= height:
-                if RANK[chosen] != height:
-                    raise IllegalMove("not_top_foundation")
-                return
-        raise IllegalMove("card_not_in_pile", card=pretty(chosen), pile=_pile_words(pile))
-
-    def _find_movable(self, moving: Card) -> Pile:
-        """The pile a dragged card moves from; :class:`IllegalMove` if it cannot move."""
-        if self.waste and self.waste[-1] == moving:
-            return WASTE
-        if moving in self.waste:
-            raise IllegalMove("not_top_waste")
-        for i, run in enumerate(self.up):
-            if moving in run:
-                return T0 + i
-        suit = SUIT[moving]
-        height = self.foundations[suit]
-        if RANK[moving] == height:
-            return F0 + suit
-        if RANK[moving] < height:
-            raise IllegalMove("not_top_foundation")
-        raise IllegalMove("not_face_up", card=pretty(moving))
 
     # ----------------------------------------------------------------- snapshots
 
@@ -1065,37 +1052,3 @@ not win from here whatever order the stock is in
 
     def __repr__(self) -> str:
         return f"<Game {self.code} score={self.score} moves={self.moves}>"
-
-
-def dollars(amount: int) -> str:
-    """Vegas score as the app shows it: ``'+$208'``, ``'$0'``, ``'-$52'``."""
-    if amount > 0:
-        return f"+${amount}"
-    if amount < 0:
-        return f"-${-amount}"
-    return "$0"
-
-
-def score_text(score: int, scoring: str) -> str:
-    """The score as the table shows it: ``'35'`` in Normal, ``'+$208'`` in Vegas, nothing
-    in a version without a score.
-
-    >>> score_text(35, "normal"), score_text(-52, "vegas"), score_text(0, "vegas")
-    ('35', '-$52', '$0')
-    >>> score_text(0, "none")
-    ''
-    """
-    if scoring == NO_SCORE:
-        return ""
-    return dollars(score) if scoring == "vegas" else str(score)
-
-
-def _pile_words(pile: Pile) -> str:
-    """A pile as messages name it."""
-    if pile == STOCK:
-        return "the stock"
-    if pile == WASTE:
-        return "the waste"
-    if pile >= T0:
-        return f"column {pile - T0 + 1}"
-    return f"foundation {pile - F0 + 1}"

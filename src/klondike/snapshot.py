@@ -52,14 +52,21 @@ def restore(cls: type[Game], snapshot: object) -> Game:
     if snapshot.get("scoring", scoring) != scoring:
         raise InvalidSnapshot("“scoring” does not match the code")
 
-    game = cls.__new__(cls)
-    game.deal = deal
-    game._configure(rules, draw, scoring)
-    game.stock = _cards(snapshot["stock"], "stock")
-    game.waste = _cards(snapshot["waste"], "waste")
-    game.foundations = _foundations(snapshot["foundations"])
-    game.down, game.up = _tableau(snapshot["tableau"])
-    game._home = sum(game.foundations)
+    stock = _cards(snapshot["stock"], "stock")
+    waste = _cards(snapshot["waste"], "waste")
+    foundations = _foundations(snapshot["foundations"])
+    down, up = _tableau(snapshot["tableau"])
+    game = cls.restored(
+        deal,
+        rules,
+        draw,
+        scoring,
+        stock=stock,
+        waste=waste,
+        foundations=foundations,
+        down=down,
+        up=up,
+    )
     seen = game.stock + game.waste + [c for col in game.down + game.up for c in col]
     seen += [card(s, r) for s, h in enumerate(game.foundations) for r in range(1, h + 1)]
     if len(seen) != DECK_SIZE or len(set(seen)) != DECK_SIZE:
@@ -71,7 +78,7 @@ def restore(cls: type[Game], snapshot: object) -> Game:
     if game.score < min(0, START_SCORE[scoring]):
         raise InvalidSnapshot("a Normal score is never below 0")
     game.recycles = _whole(snapshot.get("recycles", 0), "recycles", 0)
-    if not game.recycles <= game._recycle_limit:
+    if not game.recycles <= game.recycle_limit:
         raise InvalidSnapshot("“recycles” is more than the pass limit allows")
     if rules.auto_aces and _playable_ace(game):
         raise InvalidSnapshot("an Ace lies playable: in this version it would have gone up")
@@ -84,12 +91,10 @@ def restore(cls: type[Game], snapshot: object) -> Game:
     entries = [_record(r, rules.auto_aces) for r in records]
     game.history = [entry for entry, _ in entries]
     game.flights = [flown for _, flown in entries] if rules.auto_aces else []
-    game._floor = 0
     game.moves = _whole(snapshot.get("moves", len(records)), "moves", len(records))
     game.undos = _whole(snapshot.get("undos", 0), "undos", 0)
-    game._redo = []
     _check_history(game)
-    game._redo = _redo(game, snapshot.get("redo", []))
+    game.set_redo(_redo(game, snapshot.get("redo", [])))
     return game
 
 

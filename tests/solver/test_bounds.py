@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from klondike import Game
 from klondike.codes import format_code
 from klondike.rules import rules_for
-from klondike.solver import best_move, solve
+from klondike.solver import best_move, moves, solve
 from klondike.solver import search as search_module
+from klondike.solver.position import stock_rules
 
 from .test_solver import replays_to_win, small_position
 
@@ -88,8 +89,8 @@ def test_best_move_follows_a_shuffled_draw_three_redeal_a_bounded_number_of_time
     """Without a truncation the stock of a Classic Draw 3 game is followed through the
     next redeal only (the pass is part of its state: it never comes again)."""
     game = Game(12345, 3, "none", rules_for("classic"))
-    stops, _, _ = search_module.engine_stops(game, search_module.mode_of(game))
-    bound = (search_module.REDEALS_WITHOUT_TRUNCATION + 1) * (len(game.stock) + 1)
+    stops, _, _ = moves.engine_stops(game, stock_rules(game))
+    bound = (moves.REDEALS_WITHOUT_TRUNCATION + 1) * (len(game.stock) + 1)
     assert max(steps for steps, _ in stops) <= bound
     assert best_move(game) is not None
 

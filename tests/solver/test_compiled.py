@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from klondike import Game
+from klondike import Game, compiled
 from klondike.solver import build
 from klondike.solver import search as loaded
 
@@ -45,15 +45,23 @@ def test_the_loaded_search_and_the_source_search_alike(
 
 
 def test_a_compiled_module_built_from_another_source_is_stale(tmp_path: Path) -> None:
-    (tmp_path / "search.py").write_text("x = 1\n")
-    compiled = tmp_path / "search.cpython-311-x86_64-linux-gnu.so"
-    compiled.write_bytes(b"")
-    assert loaded.stale_compiled(str(compiled))  # no stamp
-    (tmp_path / "search.stamp").write_text(build.source_digest(tmp_path / "search.py") + "\n")
-    assert not loaded.stale_compiled(str(compiled))
-    (tmp_path / "search.py").write_text("x = 2\n")
-    assert loaded.stale_compiled(str(compiled))
-    assert not loaded.stale_compiled(str(tmp_path / "search.py"))  # the source itself
+    """One digest over every compiled module's source: a change to any of them makes the
+    compiled copies stale."""
+    for name in compiled.COMPILED_SOURCES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+    source = tmp_path / "klondike/solver/search.py"
+    module = source.with_name("search.cpython-311-x86_64-linux-gnu.so")
+    module.write_bytes(b"")
+    assert compiled.stale_compiled(str(module), tmp_path)  # no stamp
+    (tmp_path / compiled.STAMP).write_text(compiled.sources_digest(tmp_path) + "\n")
+    assert not compiled.stale_compiled(str(module), tmp_path)
+    source.write_text("x = 2\n")
+    assert compiled.stale_compiled(str(module), tmp_path)
+    assert not compiled.stale_compiled(str(source), tmp_path)  # the source itself
+    (tmp_path / compiled.STAMP).write_text(compiled.sources_digest(tmp_path) + "\n")
+    (tmp_path / "klondike/stock.py").write_text("x = 3\n")
+    assert compiled.stale_compiled(str(module), tmp_path)  # another module of the group
 
 
 def test_without_mypyc_nothing_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,3 +69,11 @@ def test_without_mypyc_nothing_is_built(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     assert build.build() is False
     assert build.compiled_files() == before
+
+
+def test_every_compiled_module_is_kept_from_doctest_collection() -> None:
+    """pytest collects doctests from src/klondike; a compiled module would not match its
+    source, so each compiled module's source is ignored there (pyproject.toml)."""
+    options = (Path(__file__).parents[2] / "pyproject.toml").read_text()
+    for name in compiled.COMPILED_SOURCES:
+        assert f"--ignore=src/{name}" in options

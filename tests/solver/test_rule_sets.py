@@ -14,16 +14,10 @@ from hypothesis import strategies as st
 from helpers.positions import position
 from klondike import Game
 from klondike.deal import redeal_permutation
-from klondike.solver import search as search_module
 from klondike.solver import solve
-from klondike.solver.search import position_key
+from klondike.solver.position import position_key
 
 from .test_solver import brute_force_winnable, replays_to_win, small_position
-
-
-@pytest.fixture(autouse=True)
-def _verify_macros(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search_module, "VERIFY_MACROS", True)
 
 
 @pytest.mark.parametrize(

@@ -16,14 +16,10 @@ from klondike import Game, InvalidSnapshot
 from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
-from klondike.solver import search as search_module
-from klondike.solver.search import children, position_key, safe_to_play_up
-
-
-@pytest.fixture(autouse=True)
-def _verify_macros(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every waste macro the search builds is checked against the engine's legal codes."""
-    monkeypatch.setattr(search_module, "VERIFY_MACROS", True)
+from klondike.solver.moves import children, safe_to_play_up
+from klondike.solver.position import dominated as position_dominated
+from klondike.solver.position import position_key
+from klondike.stock import split_draws
 
 
 def replays_to_win(start: Game | dict[str, Any], solution: Solution) -> bool:
@@ -330,11 +326,11 @@ def test_joined_draws_change_the_position_as_the_engine_draws_do(draw: int) -> N
     position exactly as the engine's own draws do, and the line splits it into them."""
     g = Game(17412541332, draw)
     g.play("S-W")
-    stops = search_module.stock_stops(g)
+    stops = g.stock_stops()
     for steps, card in stops:
-        joined = search_module.draw_codes(g, steps)
+        joined = g.draw_codes(steps)
         one_by_one = g.copy()
-        for code in search_module.expand_draws(list(joined), draw):
+        for code in split_draws(list(joined), draw):
             assert code in one_by_one.legal_codes()
             one_by_one.push(code)
         probe = g.copy()
@@ -349,7 +345,7 @@ def test_joined_draws_change_the_position_as_the_engine_draws_do(draw: int) -> N
         for _ in joined:
             probe.pop()
         assert (probe.stock, probe.waste, probe.recycles) == (g.stock, g.waste, g.recycles)
-    assert max(len(search_module.draw_codes(g, steps)) for steps, _ in stops) <= 3
+    assert max(len(g.draw_codes(steps)) for steps, _ in stops) <= 3
 
 
 def test_a_run_empties_a_column_only_for_a_king_to_fill_it_next() -> None:
@@ -364,7 +360,7 @@ def test_a_run_empties_a_column_only_for_a_king_to_fill_it_next() -> None:
     for macro in joined:
         assert macro[-1] & 15 == parse_pile("T1")
         probe = g.copy()
-        for code in search_module.expand_draws(list(macro), 1):
+        for code in split_draws(list(macro), 1):
             probe.push(code)
         assert CARD_NAMES[probe.up[0][0]][0] == "K"
     open_column = Game.from_snapshot(
@@ -399,7 +395,7 @@ def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched
     """Waste lengths 4 → 7 → 10 (draws of three) → the whole stock → 0, 3, 6…: from a
     length seen, draws alone reach the longer ones of its remainder and the multiples of
     three (key 0); nothing reaches a length that is not a multiple of three from those."""
-    dominated = search_module._dominated
+    dominated = position_dominated
     lengths: dict[tuple[int, ...], list[int]] = {}
     rest = (1, 2, 3)
     assert not dominated(lengths, (*rest, 60 + 7), 3)

@@ -14,7 +14,7 @@ import pytest
 
 from helpers.api import HOST, TestClient, act, hidden_cards, leaked
 from helpers.positions import one_move_to_win, position, won_game
-from klondike import Game
+from klondike import Game, gestures
 from klondike.store import database as store
 from klondike.store.database import insert_game, open_database
 from klondike.web import api
@@ -608,7 +608,7 @@ def test_a_damaged_game_is_said_kept_and_never_shown_as_another(
     """The damaged row stays as it is; the player is told what was damaged and what was
     kept; no other position (not the fresh deal) is ever shown as the game."""
     game = Game.from_code("KL1-D1N-AAAAAAG")
-    game.tap("S")
+    gestures.tap(game, "S")
     game_id = insert(db_path, game)
     conn = store.open_database(db_path)
     conn.execute("UPDATE games SET score = 42, version = 7 WHERE id = ?", (game_id,))

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 
 from helpers.server import Server, free_port
-from klondike import Game
+from klondike import Game, gestures
 from klondike.game import UNDO_LIMIT
 from klondike.web.view import game_view
 
@@ -56,7 +56,7 @@ def apply(game: Game, action: dict[str, Any]) -> None:
     if action["action"] == "undo":
         game.undo()
     elif action["action"] == "tap":
-        game.tap(action["pile"])
+        gestures.tap(game, action["pile"])
     else:
         game.play(action["move"])
 

@@ -14,7 +14,7 @@ import pytest
 from helpers.api import HOST, TestClient
 from helpers.proofs import proof_of
 from helpers.rows import add_game
-from klondike import Game
+from klondike import Game, gestures
 from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import migrations, settings
@@ -290,7 +290,7 @@ def test_save_game_over_an_expected_version_writes_only_that_version(db_path: Pa
     game_id = store.insert_game(conn, game)
     game.play("S-W")
     assert store.save_game(conn, game_id, game, version=1, elapsed_ms=10, expected_version=0)
-    game.tap("S")  # the next card from the stock
+    gestures.tap(game, "S")  # the next card from the stock
     # a second writer that read version 0 too is refused, and the row keeps version 1
     assert not store.save_game(conn, game_id, game, version=1, elapsed_ms=20, expected_version=0)
     saved = store.load_game(conn, game_id)

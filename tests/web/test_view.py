@@ -8,7 +8,7 @@ import pytest
 
 from helpers.api import hidden_cards, leaked
 from helpers.positions import one_move_to_win
-from klondike import Game
+from klondike import Game, gestures
 from klondike.cards import CARD_NAMES
 from klondike.web.view import game_view
 
@@ -92,7 +92,7 @@ def test_foundations_are_listed_bottom_first_in_suit_order() -> None:
 
 def test_finished_game_has_no_targets_and_a_stopped_clock() -> None:
     game = Game.from_snapshot(one_move_to_win("KS", score=500))
-    game.tap("T1")
+    gestures.tap(game, "T1")
     view = view_of(game, status="won", clock_running=False)
     assert view["won"] is True and view["targets"] == {} and view["can_undo"] is False
     assert view["clock_running"] is False and view["status"] == "won"

@@ -10,7 +10,8 @@ from typing import Any, Literal
 from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
 from ..errors import KlondikeError
 from ..game import Game, Move
-from .search import children, search
+from .moves import children
+from .search import search
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 HintKind = Literal["winning", "finish", "unwinnable", "unknown", "none"]
@@ -169,7 +170,8 @@ def describe_line(position: Game | Mapping[str, Any], line: tuple[Move, ...]) ->
     words: list[str] = []
     for move in line:
         game.play(move)
-        code = game.history[-1][0]
+        code = game.last_code
+        assert code is not None  # play pushed it
         count, source, target = count_of(code), source_of(code), target_of(code)
         if source == STOCK:
             words.append("draw " + " ".join(CARD_NAMES[c] for c in game.waste[-count:]))

@@ -1,20 +1,20 @@
-"""Compile the search (``klondike/solver/search.py``) with mypyc, in place.
+"""Compile the search and the engine's stock arithmetic with mypyc, in place.
 
-    python -m klondike.solver.build           # compile; the source stays the fallback
-    python -m klondike.solver.build --clean   # remove the compiled module
+    python -m klondike.solver.build           # compile; the sources stay the fallback
+    python -m klondike.solver.build --clean   # remove the compiled modules
 
-The compiled module is the same source, so the same rules and the same verdicts, run
-about 1.6 times as fast. Python imports it in place of ``search.py`` while it is there;
-``search.stamp`` records the source it was built from, and a compiled module whose source
-has changed since gives way to the source at import (:func:`search.stale_compiled`).
-Without mypyc (a test dependency) or a C compiler nothing is built and the pure-Python
-search serves as before.
+The modules of :data:`klondike.compiled.COMPILED_SOURCES` are compiled together into C
+extensions beside their sources: the same sources, so the same rules and the same
+verdicts, run about 1.6 times as fast. Python imports them in place of the sources while
+they are there; ``search.stamp`` records the sources they were built from, and a compiled
+module whose sources have changed since gives way to them at import
+(:func:`klondike.compiled.give_way_if_stale`). Without mypyc (a test dependency) or a C
+compiler nothing is built and the pure-Python modules serve as before.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.machinery
 import importlib.util
 import shutil
@@ -22,61 +22,61 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..compiled import COMPILED_SOURCES, PACKAGE_ROOT, STAMP, sources_digest
+
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "search.py"
-STAMP = HERE / "search.stamp"
-
-
-def source_digest(path: Path = SOURCE) -> str:
-    """The SHA-256 of the search's source, as the stamp records it."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+"""The search's source (the module the solver imports)."""
 
 
 def compiled_files() -> list[Path]:
-    """The compiled module's files next to the source (the module and mypyc's runtime)."""
+    """The compiled modules' files beside their sources, and mypyc's shared runtime."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    return [
+    stems = {Path(name).stem for name in COMPILED_SOURCES}
+    folders = {PACKAGE_ROOT, *((PACKAGE_ROOT / name).parent for name in COMPILED_SOURCES)}
+    return sorted(
         path
-        for path in HERE.iterdir()
-        if path.name.startswith("search") and any(path.name.endswith(s) for s in suffixes)
-    ]
+        for folder in folders
+        for path in folder.iterdir()
+        if any(path.name.endswith(s) for s in suffixes)
+        and (path.name.split(".")[0] in stems or "__mypyc" in path.name)
+    )
 
 
 def clean() -> None:
-    """Remove the compiled module and its stamp: the source serves again."""
-    for path in [*compiled_files(), STAMP]:
+    """Remove the compiled modules and the stamp: the sources serve again."""
+    for path in [*compiled_files(), PACKAGE_ROOT / STAMP]:
         path.unlink(missing_ok=True)
 
 
 def build() -> bool:
-    """Compile the search in place; False (and the source kept) if it cannot be done."""
+    """Compile the modules in place; False (and the sources kept) if it cannot be done."""
     if importlib.util.find_spec("mypyc") is None:
         print("mypyc is not installed: the pure-Python search stays", file=sys.stderr)
         return False
     clean()
-    digest = source_digest()
-    package_root = HERE.parent.parent  # the directory that holds klondike/
+    digest = sources_digest()
     done = subprocess.run(
-        [sys.executable, "-m", "mypyc", str(SOURCE.relative_to(package_root))],
-        cwd=package_root,
+        [sys.executable, "-m", "mypyc", *COMPILED_SOURCES],
+        cwd=PACKAGE_ROOT,
         capture_output=True,
         text=True,
         check=False,
     )
     for scratch in ("build", ".mypy_cache"):
-        shutil.rmtree(package_root / scratch, ignore_errors=True)
+        shutil.rmtree(PACKAGE_ROOT / scratch, ignore_errors=True)
     if done.returncode != 0 or not compiled_files():
         print(done.stdout[-2000:] + done.stderr[-2000:], file=sys.stderr)
         print("compiling failed: the pure-Python search stays", file=sys.stderr)
         clean()
         return False
-    STAMP.write_text(digest + "\n")
+    (PACKAGE_ROOT / STAMP).write_text(digest + "\n")
     return True
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clean", action="store_true", help="remove the compiled module")
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
     args = parser.parse_args()
     if args.clean:
         clean()

@@ -27,8 +27,8 @@ from typing import Any, Literal
 
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
-from klondike.game import score_text
 from klondike.rules import MODES, Mode
+from klondike.text import score_text
 
 from .database import atomic
 

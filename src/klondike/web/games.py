@@ -20,7 +20,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from klondike import Game, KlondikeError, Move
+from klondike import Game, KlondikeError, Move, gestures
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
@@ -516,11 +516,11 @@ def _apply(
 ) -> Move | None:
     """Ask the engine to play ``action`` on ``game``; raises the engine's errors."""
     if action == "tap":
-        return game.tap(pile)
+        return gestures.tap(game, pile)
     if action == "double_tap":
-        return game.double_tap(pile, card)
+        return gestures.double_tap(game, pile, card)
     if action == "drag":
-        return game.drag(card, target)
+        return gestures.drag(game, card, target)
     if action == "move":
         return game.play(Move.from_text(move))
     if action == "undo":

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from klondike import Game
-from klondike.game import score_text
 from klondike.rules import Rules
+from klondike.text import score_text
 
 WASTE_SHOWN = 3
 """How many of the waste's top cards a view shows (the Draw 3 fan)."""

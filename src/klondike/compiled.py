@@ -1,0 +1,65 @@
+"""Which modules ``python -m klondike.solver.build`` compiles, and the check that a
+compiled copy still matches its source.
+
+A compiled module (a mypyc extension beside its source) ends by calling
+:func:`give_way_if_stale`: when any source of the group has changed since the build
+(``search.stamp`` records their digest), every module of the group runs its source in
+its own namespace instead, so an edit never runs stale code. The check lives here, in a
+module of its own, because the engine's :mod:`klondike.stock` is compiled too and cannot
+import the solver package (which imports the engine).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from pathlib import Path
+from typing import Any
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+"""The directory that holds ``klondike/``."""
+COMPILED_SOURCES: tuple[str, ...] = (
+    "klondike/stock.py",
+    "klondike/solver/position.py",
+    "klondike/solver/moves.py",
+    "klondike/solver/search.py",
+)
+"""The modules compiled together, relative to :data:`PACKAGE_ROOT`."""
+STAMP = "klondike/solver/search.stamp"
+"""The file, relative to :data:`PACKAGE_ROOT`, holding the digest the build was made from."""
+
+
+def sources_digest(root: Path = PACKAGE_ROOT) -> str:
+    """The SHA-256 of every compiled module's source, in order, as the stamp records it."""
+    digest = hashlib.sha256()
+    for name in COMPILED_SOURCES:
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def stale_compiled(module_file: str, root: Path = PACKAGE_ROOT) -> bool:
+    """True if ``module_file`` is a compiled module built from sources other than those
+    under ``root`` now (no stamp, or another digest); a source file is never stale."""
+    if module_file.endswith(".py"):
+        return False
+    try:
+        return (root / STAMP).read_text().strip() != sources_digest(root)
+    except OSError:
+        return True
+
+
+def give_way_if_stale(namespace: dict[str, Any]) -> None:
+    """Run the source in the namespace of the compiled module that calls this (with its
+    ``globals()``) when :func:`stale_compiled`: every name then holds the source's
+    function, class or value."""
+    if namespace.get("_RUNNING_SOURCE") or not stale_compiled(namespace["__file__"]):
+        return
+    namespace["_RUNNING_SOURCE"] = True
+    source = Path(namespace["__file__"]).with_name(namespace["__name__"].rsplit(".")[-1] + ".py")
+    exec(compile(source.read_text(), str(source), "exec"), namespace)
+    warnings.warn(
+        f"the compiled {source.stem} is older than its source: using the source "
+        "(python -m klondike.solver.build compiles it again)",
+        RuntimeWarning,
+        stacklevel=2,
+    )

@@ -1,0 +1,339 @@
+"""Moves, macros and pruning: the children of a position the search tries.
+
+A macro move is the engine codes one step of the search pushes (draws and turn-overs,
+then one move). :func:`children` builds them from :meth:`Game.legal_codes` and the stock's
+stops (:meth:`Game.stock_moves`, or :func:`engine_stops` where draws do more than turn
+cards), prunes what cannot help (:func:`safe_to_play_up`, take-backs, partial runs, empty
+columns: docs/solver.md) and orders the rest, the most promising last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import stock
+from ..cards import (
+    CHILDREN,
+    COUNT_SHIFT,
+    F0,
+    KING,
+    PARENTS,
+    PILE_MASK,
+    RANK,
+    RED,
+    SOURCE_SHIFT,
+    STOCK,
+    SUIT,
+    SUIT_CARDS,
+    T0,
+    WASTE,
+    move_code,
+)
+from ..compiled import give_way_if_stale
+from ..game import UNLIMITED, Game
+from .position import StockRules, stock_rules
+
+# Each suit's colour, the other suit of that colour, and the two suits of the other one.
+SUIT_IS_RED: tuple[bool, ...] = tuple(RED[SUIT_CARDS[suit][0]] for suit in range(4))
+TWIN_SUIT: tuple[int, ...] = tuple(
+    next(t for t in range(4) if t != s and SUIT_IS_RED[t] == SUIT_IS_RED[s]) for s in range(4)
+)
+OTHER_COLOUR_SUITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in range(4) if SUIT_IS_RED[t] != SUIT_IS_RED[s]) for s in range(4)
+)
+
+# A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
+Macro = tuple[int, ...]
+
+# Without a Truncation (a best move, no search): the redeals beyond the position's that
+# engine_stops follows. A shuffled Draw 3 redeal never repeats a state (the pass is part of
+# it), so without a bound the stock would be followed for ever.
+REDEALS_WITHOUT_TRUNCATION = 1
+
+
+@dataclass(slots=True)
+class Truncation:
+    """Set when the search left out a part of the game: with a shuffled Draw 3 redeal,
+    the redeals beyond the next one, and any beyond ``recycle_cap``."""
+
+    hit: bool = False
+    recycle_cap: int = UNLIMITED
+
+
+def safe_to_play_up(foundations: list[int], card: int) -> bool:
+    """True if ``card`` may go home at once without losing a win (cards can come back).
+
+    Rank R goes up when both foundations of the other colour hold at least R−2 cards and
+    the other foundation of its own colour at least R−3 (Solvitaire's rule for games whose
+    foundation cards may be taken back); Aces and Twos always.
+    """
+    rank = RANK[card]
+    if rank <= 2:
+        return True
+    suit = SUIT[card]
+    twin, others = TWIN_SUIT[suit], OTHER_COLOUR_SUITS[suit]
+    return (
+        foundations[others[0]] >= rank - 2
+        and foundations[others[1]] >= rank - 2
+        and foundations[twin] >= rank - 3
+    )
+
+
+def _foundation_card(code: int, game: Game) -> int:
+    suit = ((code >> SOURCE_SHIFT) & PILE_MASK) - F0
+    return SUIT_CARDS[suit][game.foundations[suit] - 1]
+
+
+def engine_stops(
+    game: Game, mode: StockRules, truncation: Truncation | None = None
+) -> tuple[list[tuple[int, int]], list[tuple[Macro, int, int]], list[Macro]]:
+    """The stock followed through the engine itself: draws and recycles pushed and popped.
+
+    Returns the stops ``(steps, card)`` as :meth:`Game.stock_stops` does, the waste moves
+    ``(draws, code, card)`` read from :meth:`Game.legal_codes` at each stop, and the draw
+    sequences after which an Ace flew home by itself (children of their own). The stock is
+    followed until a state comes again, or — with a shuffled redeal — through the current
+    pass and the whole next one (every card is seen; in Draw 3 later redeals up to
+    ``truncation.recycle_cap`` are followed too, and the cut is recorded in
+    ``truncation``; without a ``truncation``, :data:`REDEALS_WITHOUT_TRUNCATION` redeals).
+    """
+    push, pop = game.push, game.pop
+    waste, stock, found = game.waste, game.stock, game.foundations
+    draw = game.draw
+    stops: list[tuple[int, int]] = []
+    moves: list[tuple[Macro, int, int]] = []
+    flights: list[Macro] = []
+    pushed: list[int] = []
+    seen: set[tuple[int, int, int]] = set()
+    # A card shown again after a shuffled Draw 3 redeal leads elsewhere: another stock order.
+    by_pass = mode.ordered_redeal
+    states: set[tuple[int, int, int]] = set()
+    start_recycles = game.recycles
+    recycle_cap = (
+        start_recycles + REDEALS_WITHOUT_TRUNCATION
+        if truncation is None
+        else truncation.recycle_cap
+    )
+
+    def record() -> None:
+        home = found[0] + found[1] + found[2] + found[3]
+        if not waste:
+            return
+        card = waste[-1]
+        mark = (card, home, game.recycles if by_pass else 0)
+        if mark in seen:
+            return
+        seen.add(mark)
+        stops.append((len(pushed), card))
+        draws = tuple(pushed)
+        if mode.auto_aces:  # draws may have sent Aces home: ask the engine
+            codes = [
+                c
+                for c in game.legal_codes()
+                if (c >> SOURCE_SHIFT) & PILE_MASK == WASTE and c & PILE_MASK >= F0
+            ]
+        else:  # the draws changed only the stock and the waste
+            codes = game.waste_card_codes(card, every_empty=False)
+        for code in codes:
+            moves.append((draws, code, card))
+
+    record()
+    while True:
+        home = found[0] + found[1] + found[2] + found[3]
+        state = (len(waste), home, game.recycles if mode.limited or mode.shuffle else 0)
+        if state in states:
+            break
+        states.add(state)
+        if stock:
+            code = move_code(STOCK, WASTE, min(draw, len(stock)))
+        elif waste and game.can_recycle:
+            if game.recycles >= recycle_cap:
+                if truncation is not None:
+                    truncation.hit = True
+                break
+            if mode.shuffle:
+                if mode.ordered_redeal and truncation is not None:
+                    truncation.hit = True  # other redeals would bring other orders
+                if game.recycles > start_recycles and not mode.ordered_redeal:
+                    break  # Draw 1: the next pass showed every card
+            code = move_code(WASTE, STOCK, len(waste))
+        else:
+            break
+        push(code)
+        pushed.append(code)
+        if found[0] + found[1] + found[2] + found[3] != home:
+            flights.append(tuple(pushed))  # an Ace flew: a position of its own
+        record()
+    for _ in pushed:
+        pop()
+    return stops, moves, flights
+
+
+def children(
+    game: Game,
+    truncation: Truncation | None = None,
+    mode: StockRules | None = None,
+    follow: bool = True,
+) -> list[Macro]:
+    """The macro moves worth trying from ``game``, the most promising LAST.
+
+    A safe foundation move, when there is one, is the only child (see
+    :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
+    With ``follow``, a run that empties a column comes joined with each King move that
+    fills it next (docs/solver.md, "empty columns"); without, alone.
+    """
+    if mode is None:
+        mode = stock_rules(game)
+    follow = follow and not mode.engine_stock
+    emptying: list[tuple[int, int]] = []  # (move, the column it empties)
+    found = game.foundations
+    down, up = game.down, game.up
+    codes = game.legal_codes()
+    first_empty = -1
+    for j in range(7):
+        if not up[j]:
+            first_empty = j
+            break
+    scored: list[tuple[int, Macro]] = []
+    stock_moves: list[tuple[Macro, list[int], int]]
+    if game.stock_keeps_order:
+        # (With flying Aces, the engine's stops serve again once every Ace is home.)
+        # Game.stock_moves, called straight (compiled with this module: a native call)
+        stops, stock_moves = stock.stock_moves(
+            game.waste, game.stock, found, up, game.draw, game.can_recycle, False
+        )
+    else:
+        stops, waste_moves, flights = engine_stops(game, mode, truncation)
+        stock_moves = _waste_macros(game, waste_moves, first_empty)
+        for macro in flights:
+            scored.append((40 - len(macro), macro))
+    for code in codes:
+        source = (code >> SOURCE_SHIFT) & PILE_MASK
+        target = code & PILE_MASK
+        if source <= WASTE and target <= WASTE:
+            continue  # draws and recycles: part of the stock macros below
+        if source == WASTE:
+            continue  # the waste's top card: stop 0 of the stock macros below
+        if target >= T0 and not up[target - T0] and target - T0 != first_empty:
+            continue  # empty columns are all alike: only the first one
+        if source >= T0:
+            i = source - T0
+            if target < T0:  # to its foundation
+                card = up[i][-1]
+                if safe_to_play_up(found, card):
+                    return [(code,)]
+                reveals = len(up[i]) == 1 and bool(down[i])
+                scored.append(((90 if reveals else 60) - RANK[card], (code,)))
+            else:
+                count = code >> COUNT_SHIFT
+                if count == len(up[i]):
+                    if down[i]:
+                        scored.append((80 + len(down[i]), (code,)))  # reveals a card
+                    elif not follow:
+                        scored.append((30, (code,)))  # empties the column
+                    elif first_empty < 0:
+                        # Only for a King to fill it next (docs/solver.md, "empty columns").
+                        emptying.append((code, source))
+                else:
+                    # Part of a run: only worth it when the card it uncovers goes home
+                    # now (docs/solver.md, "partial runs").
+                    exposed = up[i][-count - 1]
+                    if found[SUIT[exposed]] == RANK[exposed] - 1:
+                        home = move_code(source, F0 + SUIT[exposed])
+                        scored.append((65, (code, home)))
+        else:  # a foundation card back onto a column
+            card = _foundation_card(code, game)
+            found[SUIT[card]] -= 1
+            safe = safe_to_play_up(found, card)
+            found[SUIT[card]] += 1
+            # A safe card would only go back up; any other is worth taking back only for
+            # a card that goes on it at once (docs/solver.md, "take-backs").
+            if not safe and _can_follow(game, card, stops):
+                scored.append((0, (code,)))
+    draw1_normal = mode.free_stock
+    for draws, codes, card in stock_moves:
+        steps = len(draws)
+        if draw1_normal and codes[0] & PILE_MASK < T0 and safe_to_play_up(found, card):
+            # In Draw 1 Normal every stock card is as reachable as any other.
+            return [(*draws, codes[0])]
+        penalty = steps
+        useful = not draw1_normal or _child_can_follow(game, card, stops)
+        for code in codes:
+            if code & PILE_MASK < T0:
+                # In Draw 1 Normal a card goes home from the stock only for the next card
+                # of its suit to follow it (docs/solver.md).
+                if not draw1_normal or _next_can_follow(game, card, stops):
+                    scored.append((55 - penalty, (*draws, code)))
+            elif useful:
+                # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
+                # goes to a column only for a card to go on it (docs/solver.md).
+                scored.append((50 - penalty, (*draws, code)))
+    for code, column in emptying:
+        game.push(code)
+        for macro in children(game, truncation, mode, follow=False):
+            if any(c & PILE_MASK == column for c in macro):  # a King into the emptied column
+                scored.append((30, (code, *macro)))
+        game.pop()
+    scored.sort(key=lambda item: item[0])
+    return [macro for _, macro in scored]
+
+
+def _waste_macros(
+    game: Game, waste_moves: list[tuple[Macro, int, int]], first_empty: int
+) -> list[tuple[Macro, list[int], int]]:
+    """The moves :func:`engine_stops` found, grouped by stop as
+    :meth:`Game.stock_moves` gives them: the draws that bring a card to the waste's top,
+    the codes of its moves there (its foundation first; of the empty columns only the
+    first), and the card."""
+    result: list[tuple[Macro, list[int], int]] = []
+    by_draws: dict[Macro, tuple[list[int], int]] = {}
+    for draws, code, card in waste_moves:
+        target = code & PILE_MASK
+        if target >= T0 and target - T0 != first_empty and not game.up[target - T0]:
+            continue  # empty columns are all alike (same after draws: they take no card)
+        by_draws.setdefault(draws, ([], card))[0].append(code)
+    for draws, (codes, card) in by_draws.items():
+        codes.sort(key=lambda c: c & PILE_MASK >= T0)  # the foundation first
+        result.append((draws, codes, card))
+    return result
+
+
+def _can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+    """True if something could follow straight after ``card`` comes down from its
+    foundation: a card that fits on it (a face-up column card, a waste card the stock can
+    reach, or a foundation's top card) goes on it, or the card below it on the foundation
+    comes down too (onto a column's top card)."""
+    rank = RANK[card]
+    if rank == 1:
+        return False
+    below_parents = PARENTS[card - 1]
+    if any(run and run[-1] in below_parents for run in game.up):
+        return True
+    return _child_can_follow(game, card, stops)
+
+
+def _next_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+    """True if the next card of ``card``'s suit is in play: face up in a column (it may go
+    home, or a partial run moved off it, next) or a card the stock can bring to the waste."""
+    if RANK[card] == KING:
+        return False
+    after = card + 1
+    return any(after in run for run in game.up) or any(after == stop for _, stop in stops)
+
+
+def _child_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+    """True if a card that fits on ``card`` could be put on it next: a face-up column card,
+    a waste card the stock can reach, or a foundation's top card."""
+    rank = RANK[card]
+    found = game.foundations
+    for child in CHILDREN[card]:
+        if found[SUIT[child]] == rank - 1:
+            return True
+        if any(child in run for run in game.up):
+            return True
+        if any(child == stop for _, stop in stops):
+            return True
+    return False
+
+
+give_way_if_stale(globals())  # a compiled copy older than this source runs this source

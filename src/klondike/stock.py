@@ -1,0 +1,165 @@
+"""The stock's arithmetic: where draws and turn-overs lead, and what a waste card may do.
+
+The rules of :class:`~klondike.game.Game` that its lean path and the solver share, on the
+position's plain lists (no :class:`~klondike.game.Game` here, so that ``python -m
+klondike.solver.build`` can compile this module with the search): the moves of a card on
+the waste's top (:func:`waste_card_codes`, which :meth:`Game.legal_codes` asks too), the
+cards draws and turn-overs bring up and the codes that do it (:func:`stock_moves`,
+:func:`draw_codes`), valid where the stock keeps its order (:attr:`Game.stock_keeps_order`).
+Read them through :class:`~klondike.game.Game`'s methods of the same names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import (
+    COUNT_SHIFT,
+    F0,
+    KING,
+    PAIR_MASK,
+    PARENTS,
+    RANK,
+    SOURCE_SHIFT,
+    STOCK,
+    SUIT,
+    T0,
+    WASTE,
+    Card,
+    MoveCode,
+    move_code,
+)
+from .compiled import give_way_if_stale
+
+Stop = tuple[int, Card]
+"""A card the stock can bring to the waste's top: ``(draws and turn-overs, card)``."""
+StockMove = tuple[tuple[MoveCode, ...], list[MoveCode], Card]
+"""A stop's card with moves there: ``(the codes that bring it up, its moves, card)``."""
+
+ONE_FROM_WASTE = (1 << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT)
+"""A move code's count and source for one card from the waste (add the target)."""
+
+
+def waste_card_codes(
+    moving: Card, foundations: list[int], up: list[list[Card]], every_empty: bool
+) -> list[MoveCode]:
+    """The moves ``moving`` has as the waste's top card over these foundations and
+    face-up columns: its foundation first, then the columns left to right (of the empty
+    ones only the first unless ``every_empty``)."""
+    codes: list[MoveCode] = []
+    suit = SUIT[moving]
+    if foundations[suit] == RANK[moving] - 1:
+        codes.append(ONE_FROM_WASTE | (F0 + suit))
+    if RANK[moving] == KING:
+        for j in range(7):
+            if not up[j]:
+                codes.append(ONE_FROM_WASTE | (T0 + j))
+                if not every_empty:
+                    break
+        return codes
+    parents = PARENTS[moving]
+    for j in range(7):
+        run = up[j]
+        if run and run[-1] in parents:
+            codes.append(ONE_FROM_WASTE | (T0 + j))
+    return codes
+
+
+def stock_moves(
+    waste: list[Card],
+    stock: list[Card],
+    foundations: list[int],
+    up: list[list[Card]],
+    draw: int,
+    can_recycle: bool,
+    every_empty: bool,
+) -> tuple[list[Stop], list[StockMove]]:
+    """Every card draws and turn-overs bring to the waste's top (steps 0: the top as it
+    is), and for each that has a move there, the codes that bring it up (as
+    :func:`draw_codes`), its moves (:func:`waste_card_codes`) and the card.
+
+    The draws follow the engine: ``min(draw, stock left)`` cards a draw, a turn-over when
+    the stock is empty (if ``can_recycle``), until a waste length comes again.
+    """
+    stops: list[Stop] = []
+    moves: list[StockMove] = []
+    start = len(waste)
+    n = start + len(stock)
+    # The deck's order: the waste bottom to top, then the stock in the order drawn; the
+    # card at 1-based place p is waste[p - 1] or stock[n - p].
+    done: list[MoveCode] = []  # the codes so far, but the draws since the last turn-over
+    drawn = 0  # the cards drawn since the last turn-over
+    p = start
+    steps = 0
+    visited = {start}
+    while True:
+        if steps:
+            if p < n:
+                count = min(draw, n - p)
+                drawn += count
+                p += count
+            elif can_recycle and n:
+                if drawn:
+                    done.append(move_code(STOCK, WASTE, drawn))  # several draws at once
+                    drawn = 0
+                done.append(move_code(WASTE, STOCK, n))
+                p = 0
+            else:
+                break
+            if p in visited:
+                break
+            visited.add(p)
+        steps += 1
+        if not p:
+            continue
+        moving = waste[p - 1] if p <= start else stock[n - p]
+        stops.append((steps - 1, moving))
+        codes = waste_card_codes(moving, foundations, up, every_empty)
+        if codes:
+            draws = (*done, move_code(STOCK, WASTE, drawn)) if drawn else tuple(done)
+            moves.append((draws, codes, moving))
+    return stops, moves
+
+
+def draw_codes(waste_length: int, stock_length: int, draw: int, steps: int) -> list[MoveCode]:
+    """The codes of the first ``steps`` draws and turn-overs, as :func:`stock_moves` gives
+    them: the draws between two turn-overs joined into one S-W code of their count."""
+    p = waste_length
+    n = p + stock_length
+    codes: list[MoveCode] = []
+    drawn = 0
+    for _ in range(steps):
+        if p < n:
+            count = min(draw, n - p)
+            drawn += count
+            p += count
+        else:
+            if drawn:
+                codes.append(move_code(STOCK, WASTE, drawn))
+                drawn = 0
+            codes.append(move_code(WASTE, STOCK, n))
+            p = 0
+    if drawn:
+        codes.append(move_code(STOCK, WASTE, drawn))
+    return codes
+
+
+def split_draws(codes: Iterable[MoveCode], draw: int) -> list[MoveCode]:
+    """The engine's codes of a line whose draws :func:`stock_moves` may have joined: each
+    S-W of more than ``draw`` cards split into draws of ``draw`` cards (the last one
+    fewer when the stock runs out): seven cards drawn three at a time are three draws,
+    of 3, 3 and 1 cards."""
+    line: list[MoveCode] = []
+    for code in codes:
+        count = code >> COUNT_SHIFT
+        if code & PAIR_MASK == WASTE and count > draw:  # S-W: the stock (0) to the waste
+            while count:
+                step = min(draw, count)
+                line.append(move_code(STOCK, WASTE, step))
+                count -= step
+        else:
+            line.append(code)
+    return line
+
+
+give_way_if_stale(globals())  # a compiled copy older than this source runs this source
