@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from klondike import Game, Move
 from klondike.information import information_key, information_set, position_key
-from klondike.solver import solve
+from klondike.solver import best_move, solve
 from klondike.solver.survey import winnable_interval
 
 from .sampler import layouts
@@ -102,7 +103,9 @@ def decide(
 
     Each layout is solved once from the position: lost, every move loses in it; won, the
     first move of its line wins in it. Every other move is played in the layout and the
-    rest solved. Ties go to the move the candidates list first (the engine's order).
+    rest solved. Ties go to the move that loses fewer, then to the one the solver's
+    heuristic (`klondike.solver.best_move`) picks in more layouts, then to the engine's
+    order.
     ``visited`` holds the `position_key` of positions the player was in already (its own
     memory of the game, counters aside): a move back to one is left out while another move
     is left.
@@ -135,5 +138,6 @@ def decide(
             after.play(move)
             tally[str(move)][_outcome(after, max_states)] += 1
     shares = {text: Share(c["win"], c["loss"], c["unknown"]) for text, c in tally.items()}
-    best = max(moves, key=lambda m: (shares[str(m)].wins, -shares[str(m)].losses))
+    votes = Counter(str(best_move(layout)) for layout in drawn)  # the heuristic's choice
+    best = max(moves, key=lambda m: (shares[str(m)].wins, -shares[str(m)].losses, votes[str(m)]))
     return Decision(best, shares[str(best)], shares, time.monotonic() - began)
