@@ -4,25 +4,12 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from typing import Any
 
 import pytest
 
-from helpers.positions import game, position, won_game
+from helpers.positions import game, played, position, won_game
 from klondike import Game, InvalidSnapshot, Move
-
-
-def played(code: str = "KL1-D1N-AAAAAAG", moves: int = 40, seed: int = 1) -> Game:
-    """A game some random legal moves into ``code``."""
-    g = Game.from_code(code)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        options = g.legal_moves()
-        if not options:
-            break
-        g.play(rng.choice(options))
-    return g
 
 
 def refused_snapshot(snap: Any, words: str = "") -> InvalidSnapshot:

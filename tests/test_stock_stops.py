@@ -4,14 +4,14 @@ random positions of every version, draw and scoring."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.positions import played
 from klondike import Game
 from klondike.cards import STOCK, T0, WASTE, MoveCode, source_of, target_of
-from klondike.rules import MODES, rules_for
+from klondike.codes import format_code
+from klondike.rules import MODES
 from klondike.stock import split_draws
 
 EXPLORED = settings(
@@ -23,15 +23,8 @@ EXPLORED = settings(
 
 
 def random_position(key: str, draw: int, scoring: str, deal: int, seed: int, steps: int) -> Game:
-    """The game after up to ``steps`` random legal codes (draws and turn-overs among them)."""
-    g = Game(deal, draw, scoring, rules_for(key))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        codes = g.legal_codes()
-        if not codes:
-            break
-        g.push(rng.choice(codes))
-    return g
+    """The game after up to ``steps`` random legal moves (draws and turn-overs among them)."""
+    return played(format_code(deal, draw, scoring, key), steps, seed)
 
 
 def stock_code(g: Game) -> MoveCode | None:

@@ -12,6 +12,7 @@ Read them through :class:`~klondike.game.Game`'s methods of the same names.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .cards import (
     COUNT_SHIFT,
@@ -36,7 +37,7 @@ Stop = tuple[int, Card]
 StockMove = tuple[tuple[MoveCode, ...], list[MoveCode], Card]
 """A stop's card with moves there: ``(the codes that bring it up, its moves, card)``."""
 
-ONE_FROM_WASTE = (1 << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT)
+ONE_FROM_WASTE: Final = (1 << COUNT_SHIFT) | (WASTE << SOURCE_SHIFT)
 """A move code's count and source for one card from the waste (add the target)."""
 
 

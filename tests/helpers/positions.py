@@ -13,6 +13,7 @@ cards are always all there.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -237,3 +238,15 @@ def win_line(g: Game, budget: int = 20_000) -> list[str] | None:
     if not search():
         return None
     return [f"{PILE_NAMES[(c >> 4) & 15]}-{PILE_NAMES[c & 15]}" for c in line]
+
+
+def played(code: str = "KL1-D1N-AAAAAAG", moves: int = 40, seed: int = 1) -> Game:
+    """A game some random legal moves into ``code``."""
+    g = Game.from_code(code)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        options = g.legal_moves()
+        if not options:
+            break
+        g.play(rng.choice(options))
+    return g

@@ -195,6 +195,8 @@ def children(
             first_empty = j
             break
     scored: list[tuple[int, Macro]] = []
+    # the move codes' fields, read into locals once (the hot loop below reads them often)
+    shift, mask, count_shift = SOURCE_SHIFT, PILE_MASK, COUNT_SHIFT
     stock_moves: list[tuple[Macro, list[int], int]]
     if game.stock_keeps_order:
         # (With flying Aces, the engine's stops serve again once every Ace is home.)
@@ -208,8 +210,8 @@ def children(
         for macro in flights:
             scored.append((40 - len(macro), macro))
     for code in codes:
-        source = (code >> SOURCE_SHIFT) & PILE_MASK
-        target = code & PILE_MASK
+        source = (code >> shift) & mask
+        target = code & mask
         if source <= WASTE and target <= WASTE:
             continue  # draws and recycles: part of the stock macros below
         if source == WASTE:
@@ -225,7 +227,7 @@ def children(
                 reveals = len(up[i]) == 1 and bool(down[i])
                 scored.append(((90 if reveals else 60) - RANK[card], (code,)))
             else:
-                count = code >> COUNT_SHIFT
+                count = code >> count_shift
                 if count == len(up[i]):
                     if down[i]:
                         scored.append((80 + len(down[i]), (code,)))  # reveals a card
@@ -253,13 +255,13 @@ def children(
     draw1_normal = mode.free_stock
     for draws, codes, card in stock_moves:
         steps = len(draws)
-        if draw1_normal and codes[0] & PILE_MASK < T0 and safe_to_play_up(found, card):
+        if draw1_normal and codes[0] & mask < T0 and safe_to_play_up(found, card):
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
         penalty = steps
         useful = not draw1_normal or _child_can_follow(game, card, stops)
         for code in codes:
-            if code & PILE_MASK < T0:
+            if code & mask < T0:
                 # In Draw 1 Normal a card goes home from the stock only for the next card
                 # of its suit to follow it (docs/solver.md).
                 if not draw1_normal or _next_can_follow(game, card, stops):
@@ -271,7 +273,7 @@ def children(
     for code, column in emptying:
         game.push(code)
         for macro in children(game, truncation, mode, follow=False):
-            if any(c & PILE_MASK == column for c in macro):  # a King into the emptied column
+            if any(c & mask == column for c in macro):  # a King into the emptied column
                 scored.append((30, (code, *macro)))
         game.pop()
     scored.sort(key=lambda item: item[0])
