@@ -8,24 +8,19 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers.positions import position
+from helpers.positions import played, position
 from klondike import Game
+from klondike.codes import format_code
 from klondike.fair import decide, sample, winnable_share
 from klondike.information import information_set, position_key
-from klondike.rules import MODES, rules_for
+from klondike.rules import MODES
 from klondike.solver import solve
 
 
-def played(deal: int, mode: tuple[str, int, str], moves: int, rng: random.Random) -> Game:
-    """A game of ``deal`` after ``moves`` random legal moves (undos of a take-back aside)."""
+def played_in(deal: int, mode: tuple[str, int, str], moves: int, seed: int) -> Game:
+    """A game of ``deal`` in ``mode`` after ``moves`` random legal moves."""
     key, draw, scoring = mode
-    game = Game(deal, draw, scoring, rules_for(key))
-    for _ in range(moves):
-        options = game.legal_moves()
-        if not options or game.won:
-            break
-        game.play(rng.choice(options))
-    return game
+    return played(format_code(deal, draw, scoring, key), moves, seed)
 
 
 def hidden_swapped(game: Game, rng: random.Random) -> Game | None:
@@ -69,7 +64,7 @@ MODE = st.sampled_from(MODES)
 def test_a_layout_keeps_every_seen_card_and_every_count(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:
-    game = played(deal, mode, moves, random.Random(seed))
+    game = played_in(deal, mode, moves, seed)
     info = information_set(game)
     layout = sample(info, random.Random(seed))
     assert information_set(layout) == info
@@ -82,7 +77,7 @@ def test_positions_the_player_cannot_tell_apart_get_the_same_answers(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:
     rng = random.Random(seed)
-    game = played(deal, mode, moves, rng)
+    game = played_in(deal, mode, moves, seed)
     other = hidden_swapped(game, rng)
     if other is None:
         return
