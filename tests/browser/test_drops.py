@@ -3,7 +3,8 @@
 The fixed deal ``KL1-D1N-AAAAAAG`` has 9♦ alone on column 5, and 10♣ (where it may go) on
 column 4. Each test grabs 9♦ at some point of its width, carries it by real gestures (the
 mouse at the desktop, touch events on the phone) so that it lies over column 4 and a
-neighbour, and lets go with the pointer somewhere else than column 4.
+neighbour, and lets go with the pointer somewhere else than column 4. While it is carried,
+the pile it would land on is marked.
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ def box(table: Table, selector: str) -> dict[str, float]:
     return found
 
 
-def carry(table: Table, grab: float, card_left: float) -> float:
+def carry(table: Table, grab: float, card_left: float, lands: str | None = "T4") -> float:
     """Grab 9♦ at `grab` of its width, carry it so that its left edge is at `card_left`
-    (its top a third of a card below 10♣'s), and let go; returns where the pointer let go."""
+    (its top a third of a card below 10♣'s), check that the pile it `lands` on (None: no
+    pile) is marked before it is let go, and let go; returns where the pointer let go."""
     card = box(table, "[data-card='9D']")
     ten = box(table, "[data-card='TC']")
     x0 = card["x"] + card["width"] * grab
@@ -50,6 +52,11 @@ def carry(table: Table, grab: float, card_left: float) -> float:
     assert dragged == ["9D"]
     lit = table.page.eval_on_selector_all(".pile.target", "els => els.map((el) => el.dataset.pile)")
     assert lit == ["T4"]
+    table.page.wait_for_function(
+        "(pile) => [...document.querySelectorAll('.pile.drop-here')]"
+        ".map((el) => el.dataset.pile).join() === (pile ?? '')",
+        arg=lands,
+    )
     table.release()
     return x1
 
@@ -106,7 +113,7 @@ def test_a_drop_over_no_legal_pile_is_refused(open_table: Opener) -> None:
     table = open_deal(open_table)
     before = table.check()
     t7 = box(table, "[data-pile='T7']")
-    carry(table, grab=0.5, card_left=t7["x"] - 0.2 * t7["width"])
+    carry(table, grab=0.5, card_left=t7["x"] - 0.2 * t7["width"], lands=None)
     assert table.toast()
     after = table.check()
     assert same_table(after, before)

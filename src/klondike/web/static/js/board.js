@@ -517,10 +517,16 @@ export class Board {
     });
   }
 
+  /** Mark the pile a dragged card would land on if let go now (null: none). */
+  markDrop(pile) {
+    for (const [name, el] of Object.entries(this.piles)) el.classList.toggle("drop-here", name === pile);
+  }
+
   /** Mark the piles a dragged card may land on (and the card it would land on). */
   highlight(piles) {
     for (const [name, el] of Object.entries(this.piles)) {
       el.classList.toggle("target", piles.includes(name));
+      if (!piles.length) el.classList.remove("drop-here");
     }
     for (const el of this.root.querySelectorAll(".card.drop-on")) el.classList.remove("drop-on");
     if (!this.shown) return;

@@ -141,6 +141,13 @@ export class PointerInput {
     const dx = press.x - press.x0;
     const dy = press.y - press.y0;
     for (const d of press.els) d.el.style.transform = `translate(${d.x + dx}px, ${d.y + dy}px)`;
+    this.board.markDrop(this.landing(press));
+  }
+
+  /** The legal pile the dragged card overlaps most (the view's targets), or null. */
+  landing(press) {
+    const rect = press.els[0].el.getBoundingClientRect();
+    return this.board.pileOverlapping(rect, this.actions.targets(press.card));
   }
 
   /** Stop following the pointer; returns the press that ended. */
@@ -178,11 +185,10 @@ export class PointerInput {
     press.y = e.clientY;
     this.paintDrag();
     this.board.highlight([]);
-    const rect = press.els[0].el.getBoundingClientRect();
     const target =
-      this.board.pileOverlapping(rect, this.actions.targets(press.card)) ??
+      this.landing(press) ??
       this.board.pileAt(e.clientX, e.clientY) ??
-      this.board.pileOverlapping(rect);
+      this.board.pileOverlapping(press.els[0].el.getBoundingClientRect());
     if (!target || target === press.pile) {
       this.board.thaw(); // nothing asked: the cards slide back
       return;
