@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
-from klondike.rules import MODES, Mode
+from klondike.rules import MODES, Mode, rules_for
 from klondike.text import score_text
 
 from .database import atomic
@@ -163,7 +163,7 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
         won = int(row[1]) if row else 0
         current, longest = streaks.get((key, draw, scoring), (0, 0))
         vegas = scoring == "vegas"
-        scored = bool(score_text(0, scoring))
+        scored = rules_for(key).has_score
         modes.append(
             {
                 "rules": key,
