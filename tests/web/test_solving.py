@@ -7,6 +7,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,13 @@ def peeking_hints(db_path: Path) -> None:
     conn = store.open_database(db_path)
     preferences.save(conn, {"hints_peek": True})
     conn.close()
+
+
+def run_apart(function: Callable[..., Any], *args: Any) -> Any:
+    """Run the coroutine function in an event loop of its own thread (the browser tests'
+    loop may be running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(anyio.run, function, *args).result()
 
 
 @pytest.fixture
@@ -425,13 +433,13 @@ def test_solving_hints_over_the_open_games_and_counts_the_hint_there(db_path: Pa
     solver = Solving(games, SolverWorkers(processes=False), hint_budget=0.5)
     try:
         entry = games.new(code="KL1-D1N-AAAAAAG")
-        answer = anyio.run(solver.hint, entry.id, 0)
+        answer = run_apart(solver.hint, entry.id, 0)
         first = solve(Game.from_code("KL1-D1N-AAAAAAG"), budget=30).line[0]
         assert (answer["move"], answer["version"], answer["hints"]) == (str(first), 0, 1)
         row = store.load_game(conn, entry.id)
         assert entry.hints == 1 and row is not None and row.hints == 1
         with pytest.raises(Refusal) as stale:
-            anyio.run(solver.hint, entry.id, 3)
+            run_apart(solver.hint, entry.id, 3)
         assert stale.value.reason == "stale_version"
         assert solver.hints_pending == {}  # the answered hint is no longer pending
     finally:
@@ -448,7 +456,7 @@ def test_solving_deals_a_kept_proved_deal_for_a_new_game(db_path: Path) -> None:
     woken: list[bool] = []
     solver.deal_taken = lambda: woken.append(True)
     try:
-        chosen = anyio.run(partial(solver.choose_deal, 1, "normal", "app", daily=None))
+        chosen = run_apart(partial(solver.choose_deal, 1, "normal", "app", daily=None))
         assert chosen.deal == 6 and chosen.proof is not None and woken == [True]
         entry = games.new(1, "normal", chosen=chosen)
         assert entry.game.code == "KL1-D1N-AAAAAAG" and entry.proof == chosen.proof

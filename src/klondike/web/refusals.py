@@ -7,7 +7,7 @@ own German text for each reason (``i18n.js``).
 
 >>> refusal = Refusal("game_over", {"id": 3, "status": "won"})
 >>> refusal.status, refusal.message
-(409, 'game 3 is over (won): start a new game')
+(409, 'this game is over: start a new one')
 >>> Refusal("bad_request", {"detail": "no body"}, status=422).body()["error"]["message"]
 'no body'
 """
@@ -50,10 +50,9 @@ REFUSALS: dict[str, Kind] = {
     "game_not_found": Kind(404, "there is no game {id}"),
     "stale_version": Kind(
         409,
-        "the game has changed (version {current}, not {version}): another tab played; "
-        "the table shows the game as it is now",
+        "another tab played on this game: the table shows the current position",
     ),
-    "game_over": Kind(409, "game {id} is over ({status}): start a new game"),
+    "game_over": Kind(409, "this game is over: start a new one"),
     "game_damaged": Kind(
         409,
         "game {id} ({code}) cannot be shown: its saved position is damaged ({detail}). Its "
