@@ -4,7 +4,8 @@ see, and the win rate is counted.
 Deals ``--start`` .. ``--start + --deals - 1`` of the app's rules, Normal scoring, the
 draw ``--draw``; each decision solves ``--samples`` layouts, each under ``--states``
 positions (a count, so the result does not depend on the machine). A game ends when it is
-won, when the fair player has no move, or after ``--max-decisions`` decisions (a loss).
+won, when the fair player has no move or every layout is proved lost, or after
+``--max-decisions`` decisions (a loss).
 Games run on a process pool (``--workers``) or a Dask cluster (``--scheduler``). Each
 game's result is one JSON line in ``--out`` (``--resume`` skips the deals already there).
 
@@ -42,7 +43,8 @@ def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) ->
             game, samples=samples, max_states=states, seed=len(decisions), visited=visited
         )
         decisions.append(decision.seconds)
-        if decision.move is None:
+        share = decision.share
+        if decision.move is None or share.losses == share.samples:  # lost in every layout
             break
         game.play(decision.move)
         visited.add(position_key(information_set(game)))
