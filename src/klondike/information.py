@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import CARD_NAMES
+from .cards import parse_card
 from .game import Game
 
 InformationSet = dict[str, Any]
@@ -51,7 +51,6 @@ def information_set(game: Game) -> InformationSet:
     (sorted) when they are known but not their order, else None; ``unseen``, the cards whose
     place the player does not know (sorted).
     """
-    names = [CARD_NAMES[c] for c in range(len(CARD_NAMES))]
     snapshot = game.snapshot()
     order_known = stock_order_known(game)
     cards_known = stock_cards_known(game)
@@ -73,10 +72,10 @@ def information_set(game: Game) -> InformationSet:
             for column in snapshot["tableau"]
         ],
         "stock": list(snapshot["stock"]) if order_known else len(snapshot["stock"]),
-        "stock_cards": sorted(snapshot["stock"], key=names.index)
+        "stock_cards": sorted(snapshot["stock"], key=parse_card)
         if cards_known and not order_known
         else None,
-        "unseen": sorted(unseen, key=names.index),
+        "unseen": sorted(unseen, key=parse_card),
     }
 
 
