@@ -28,7 +28,7 @@ $(VENV)/.installed: pyproject.toml
 # The solver's search and the engine's stock arithmetic compiled with mypyc in place where
 # it can be (about twice as fast); without mypyc or a C compiler the same modules run as
 # pure Python, and nothing fails. COMPILED lists klondike.compiled.COMPILED_SOURCES.
-COMPILED := src/klondike/stock.py src/klondike/solver/position.py \
+COMPILED := src/klondike/cards.py src/klondike/stock.py src/klondike/solver/position.py \
 	src/klondike/solver/moves.py src/klondike/solver/search.py
 $(VENV)/.compiled: $(VENV)/.installed $(COMPILED)
 	-$(BIN)/pip install -q --disable-pip-version-check 'mypy>=1.10' && \

@@ -21,6 +21,9 @@ A move is a :data:`MoveCode`, ``count << 8 | source << 4 | target``: read it wit
 
 from __future__ import annotations
 
+from typing import Final
+
+from .compiled import give_way_if_stale
 from .errors import IllegalMove
 
 Card = int
@@ -36,8 +39,8 @@ CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
 SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
 RED: tuple[bool, ...] = tuple(c // 13 in (1, 2) for c in range(52))
-KING = 13
-DECK_SIZE = 52
+KING: Final = 13
+DECK_SIZE: Final = 52
 """The cards of a deck: a game is won when all of them are on the foundations."""
 
 # PARENTS[c]: the two cards that c may be put on in a column (none for a King).
@@ -50,9 +53,10 @@ CHILDREN: tuple[tuple[Card, ...], ...] = tuple(
     tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)
 )
 
-STOCK, WASTE = 0, 1
-F0 = 2  # F1..F4 are 2..5
-T0 = 6  # T1..T7 are 6..12
+STOCK: Final = 0
+WASTE: Final = 1
+F0: Final = 2  # F1..F4 are 2..5
+T0: Final = 6  # T1..T7 are 6..12
 PILE_NAMES: tuple[str, ...] = (
     "S",
     "W",
@@ -139,13 +143,13 @@ def pretty(card: Card) -> str:
 
 # --------------------------------------------------------------------------- moves
 
-COUNT_SHIFT = 8
+COUNT_SHIFT: Final = 8
 """A move code's count sits above its source and target."""
-SOURCE_SHIFT = 4
+SOURCE_SHIFT: Final = 4
 """A move code's source sits above its target."""
-PILE_MASK = 0xF
+PILE_MASK: Final = 0xF
 """The bits of one pile in a move code."""
-PAIR_MASK = 0xFF
+PAIR_MASK: Final = 0xFF
 """The bits of a move code's source and target: the move without its count."""
 
 
@@ -172,3 +176,6 @@ def count_of(code: MoveCode) -> int:
 def pair_of(code: MoveCode) -> int:
     """The move without its count: source and target, as ``move_code(source, target, 0)``."""
     return code & PAIR_MASK
+
+
+give_way_if_stale(globals())  # a compiled copy older than this source runs this source

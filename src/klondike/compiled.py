@@ -19,6 +19,7 @@ from typing import Any
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 """The directory that holds ``klondike/``."""
 COMPILED_SOURCES: tuple[str, ...] = (
+    "klondike/cards.py",
     "klondike/stock.py",
     "klondike/solver/position.py",
     "klondike/solver/moves.py",
