@@ -1,17 +1,21 @@
 """The distribution ``klondike-solitaire``: one wheel with the game, its page and its command.
 
 The wheel is built once, without build isolation (so with no network), from a copy of the
-source tree: the tree itself stays clean.
+source tree: the tree itself stays clean. Where a C compiler works it holds the search
+compiled with mypyc beside the sources; a second wheel, built with a C compiler that
+fails, holds the sources alone and runs the same search in pure Python.
 """
 
 from __future__ import annotations
 
 import configparser
 import email.parser
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
 import zipfile
 from pathlib import Path
@@ -22,6 +26,7 @@ import pytest
 import klondike
 from helpers import ROOT
 from helpers.server import Server
+from klondike import compiled
 
 DIST = "klondike-solitaire"
 PACKAGE = ROOT / "src" / "klondike"
@@ -48,18 +53,64 @@ def package_files() -> list[str]:
     )
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from a copy of pyproject.toml, README.md and src/."""
+def build_wheel(tmp_path_factory: pytest.TempPathFactory, **env: str) -> Path:
+    """The wheel built from a copy of pyproject.toml, setup.py, README.md and src/."""
     tree = tmp_path_factory.mktemp("tree")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, tree)
-    skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so", "search.stamp")
     shutil.copytree(ROOT / "src", tree / "src", ignore=skip)
     out = tmp_path_factory.mktemp("wheel")
-    pip("wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(out), str(tree))
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+    command += ["--no-index", "--quiet", "--disable-pip-version-check", "-w", str(out), str(tree)]
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=600, env={**os.environ, **env}
+    )
+    assert result.returncode == 0, result.stderr
     (built,) = out.glob("*.whl")
     return built
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel as ``pip wheel`` builds it here: compiled where this machine compiles."""
+    return build_wheel(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def pure_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built where no C compiler works (the compiler command fails)."""
+    return build_wheel(tmp_path_factory, CC="false")
+
+
+def compiles_here() -> bool:
+    """True if this machine can compile the search: mypyc installed (a test dependency) and
+    the C compiler Python was built with on the PATH. Then the wheel must hold it compiled."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return importlib.util.find_spec("mypyc") is not None and shutil.which(compiler) is not None
+
+
+def extension_names(wheel: Path) -> list[str]:
+    """The compiled modules a wheel holds, as module names (``klondike.cards``, …)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    return sorted(
+        n.split(".")[0].replace("/", ".") for n in names if n.endswith(".so") and "__mypyc" not in n
+    )
+
+
+def install(wheel: Path, site: Path) -> dict[str, str]:
+    """``wheel`` installed into ``site`` alone; the environment that imports it from there."""
+    pip("install", "--no-deps", "--no-index", "--target", str(site), str(wheel))
+    return {**os.environ, "PYTHONPATH": str(site)}
+
+
+SOLVE_ONE = """
+import klondike, klondike.solver.search as search
+from klondike.solver import solve
+print(klondike.__file__, search.__file__)
+print(solve(klondike.Game.from_code("KL1-D1N-AAAAAAG"), budget=30).verdict)
+"""
 
 
 def dist_info(wheel: Path, name: str) -> str:
@@ -70,7 +121,7 @@ def dist_info(wheel: Path, name: str) -> str:
 
 
 def test_the_wheel_is_klondike_solitaire_with_its_dependencies(wheel: Path) -> None:
-    assert wheel.name == f"klondike_solitaire-{klondike.__version__}-py3-none-any.whl"
+    assert wheel.name.startswith(f"klondike_solitaire-{klondike.__version__}-")
     metadata = email.parser.Parser().parsestr(dist_info(wheel, "METADATA"))
     assert metadata["Name"] == DIST
     assert metadata["Version"] == klondike.__version__
@@ -84,12 +135,65 @@ def test_the_wheel_is_klondike_solitaire_with_its_dependencies(wheel: Path) -> N
 def test_the_wheel_holds_every_module_the_page_and_py_typed(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    package = sorted(n for n in names if ".dist-info/" not in n)
+    package = sorted(
+        n for n in names if ".dist-info/" not in n and not n.endswith((".so", "search.stamp"))
+    )
     assert package == package_files()
     assert "klondike/py.typed" in package
     assert "klondike/web/static/index.html" in package
     assert "klondike/web/static/js/app.js" in package
-    assert all(n.startswith("klondike/") or n.startswith("klondike_solitaire-") for n in names)
+    assert all(
+        n.startswith(("klondike/", "klondike_solitaire-"))
+        or (n.endswith(".so") and "__mypyc" in n)  # mypyc's shared runtime of the group
+        for n in names
+    )
+
+
+def test_the_wheel_holds_the_search_compiled_where_this_machine_compiles(wheel: Path) -> None:
+    modules = sorted(
+        name.removesuffix(".py").replace("/", ".") for name in compiled.COMPILED_SOURCES
+    )
+    assert extension_names(wheel) == (modules if compiles_here() else [])
+    with zipfile.ZipFile(wheel) as archive:
+        stamp = archive.read(compiled.STAMP).decode().strip()
+    assert stamp == compiled.sources_digest()  # the digest of the sources it holds
+
+
+def test_the_installed_wheel_runs_the_compiled_search_without_a_warning(
+    wheel: Path, tmp_path: Path
+) -> None:
+    env = install(wheel, tmp_path / "site")
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", SOLVE_ONE],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=tmp_path,
+    )
+    where, verdict = done.stdout.split("\n")[:2]
+    package, module = where.split()
+    assert Path(package).is_relative_to(tmp_path / "site")
+    assert module.endswith(".py") != compiles_here()
+    assert verdict == "winnable"
+
+
+def test_without_a_c_compiler_the_wheel_holds_the_sources_and_solves(
+    pure_wheel: Path, tmp_path: Path
+) -> None:
+    assert extension_names(pure_wheel) == []
+    env = install(pure_wheel, tmp_path / "site")
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", SOLVE_ONE],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=tmp_path,
+    )
+    where, verdict = done.stdout.split("\n")[:2]
+    assert where.split()[1].endswith("klondike/solver/search.py")
+    assert verdict == "winnable"
 
 
 def test_the_wheel_installs_the_klondike_command(wheel: Path) -> None:
@@ -102,7 +206,7 @@ def test_the_installed_wheel_serves_the_page(wheel: Path, tmp_path: Path) -> Non
     """Installed on its own (the dependencies are this environment's), the game serves its
     page and every static file from the wheel's copy, not from src/."""
     site = tmp_path / "site"
-    pip("install", "--no-deps", "--no-index", "--target", str(site), str(wheel))
+    install(wheel, site)
     env = {"PYTHONPATH": str(site)}
     where = subprocess.run(
         [sys.executable, "-c", "import klondike; print(klondike.__file__)"],

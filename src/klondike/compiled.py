@@ -12,6 +12,7 @@ import the solver package (which imports the engine).
 from __future__ import annotations
 
 import hashlib
+import os
 import warnings
 from pathlib import Path
 from typing import Any
@@ -51,13 +52,19 @@ def stale_compiled(module_file: str, root: Path = PACKAGE_ROOT) -> bool:
 
 def give_way_if_stale(namespace: dict[str, Any]) -> None:
     """Run the source in the namespace of the compiled module that calls this (with its
-    ``globals()``) when :func:`stale_compiled`: every name then holds the source's
-    function, class or value."""
-    if namespace.get("_RUNNING_SOURCE") or not stale_compiled(namespace["__file__"]):
+    ``globals()``) when :func:`stale_compiled`, or when ``KLONDIKE_PURE`` is set (to
+    measure the pure-Python path where a compiled one is built): every name then holds the
+    source's function, class or value."""
+    if namespace.get("_RUNNING_SOURCE") or namespace["__file__"].endswith(".py"):
+        return
+    asked = bool(os.environ.get("KLONDIKE_PURE"))
+    if not asked and not stale_compiled(namespace["__file__"]):
         return
     namespace["_RUNNING_SOURCE"] = True
     source = Path(namespace["__file__"]).with_name(namespace["__name__"].rsplit(".")[-1] + ".py")
     exec(compile(source.read_text(), str(source), "exec"), namespace)
+    if asked:
+        return
     warnings.warn(
         f"the compiled {source.stem} is older than its source: using the source "
         "(python -m klondike.solver.build compiles it again)",

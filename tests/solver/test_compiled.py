@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -77,3 +79,26 @@ def test_every_compiled_module_is_kept_from_doctest_collection() -> None:
     options = (Path(__file__).parents[2] / "pyproject.toml").read_text()
     for name in compiled.COMPILED_SOURCES:
         assert f"--ignore=src/{name}" in options
+
+
+WHICH_SEARCH = "import klondike.solver.search as s; print(type(s.search).__name__)"
+
+
+def run_python(code: str, **env: str) -> str:
+    """What ``python -W error -c code`` prints, in this environment plus ``env``."""
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_klondike_pure_runs_the_source_where_a_compiled_copy_is_built() -> None:
+    """KLONDIKE_PURE=1 (for measuring the pure-Python path) runs every compiled module's
+    source, without the stale-build warning (-W error would fail on it)."""
+    built = "function" if loaded.__file__.endswith(".py") else "builtin_function_or_method"
+    assert run_python(WHICH_SEARCH) == built
+    assert run_python(WHICH_SEARCH, KLONDIKE_PURE="1") == "function"

@@ -25,11 +25,10 @@ ORDERED_REDEAL_PASSES = 4
 
 MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
 
-# Draw 3 without a pass limit: the shares of the budget (from the start) after which the
-# Draw 3 search pauses for the Draw 1 search, and after which that gives up.
-DRAW_THREE_FIRST = 0.3
-
-DRAW_ONE_UNTIL = 0.6
+# Draw 3 without a pass limit: the Draw 3 search and the Draw 1 search of the same
+# position take turns, the first turn this share of the budget, each later pair of turns
+# twice as long as the one before: the Draw 1 search gets some 40-50% of any budget.
+FIRST_TURN = 1 / 16
 
 # The positions one search may keep (its ``seen`` set; its frames, one per position on the
 # path, hold fewer), whatever its budget: past them the verdict is unknown, never a proof.
@@ -56,13 +55,16 @@ def search(
     deadline: float | None = None,
     max_states: int | None = None,
     max_positions: int | None = None,
+    relaxed: bool = True,
 ) -> SearchResult:
     """Depth-first search for a win from ``game`` (which it leaves as it found it).
 
     ``codes`` lists every engine code of the winning line; ``complete`` says the search
     saw every position that matters, so ``codes is None`` then proves there is no win.
     ``max_positions`` (default :data:`MAX_POSITIONS`) bounds the positions kept at once,
-    and so the memory: reaching it gives an incomplete result, as a budget does.
+    and so the memory: reaching it gives an incomplete result, as a budget does. Without
+    ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
+    method for the bench to confirm a loss).
     """
     if game.won:
         return SearchResult([], 0, True)
@@ -70,7 +72,7 @@ def search(
         max_positions = MAX_POSITIONS
     mode = stock_rules(game)
     if not mode.ordered_redeal:
-        if game.draw > 1 and not (mode.limited or mode.engine_stock):
+        if relaxed and game.draw > 1 and not (mode.limited or mode.engine_stock):
             result = _search_with_draw_one(game, mode, deadline, max_states, max_positions)
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions)
@@ -81,7 +83,7 @@ def search(
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
     # (any stock card can be played at any time): if even that is lost, so is this one.
     states = 0
-    relaxed_tried = False
+    draw_one_tried = False
     passes = ORDERED_REDEAL_PASSES
     while True:
         left = None if max_states is None else max_states - states
@@ -92,14 +94,14 @@ def search(
         states += result.states
         if result.codes is not None or not result.complete or not truncation.hit:
             return SearchResult(result.codes, states, result.complete)
-        if not relaxed_tried:
-            relaxed_tried = True
-            relaxed = _draw_one(game)
-            if relaxed is not None:
+        if not draw_one_tried and relaxed:
+            draw_one_tried = True
+            draw_one = _draw_one(game)
+            if draw_one is not None:
                 left = None if max_states is None else max(1, max_states - states)
                 # (the search above is closed: the Draw 1 search may keep as many)
                 proof = search(
-                    relaxed, deadline=deadline, max_states=left, max_positions=max_positions
+                    draw_one, deadline=deadline, max_states=left, max_positions=max_positions
                 )
                 states += proof.states
                 if proof.codes is None and proof.complete:
@@ -127,39 +129,62 @@ def _search_with_draw_one(
     """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
     allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
 
-    With a budget, the Draw 3 search gets the first :data:`DRAW_THREE_FIRST` of it; if
-    undecided, the Draw 1 search up to :data:`DRAW_ONE_UNTIL`, then Draw 3 resumes.
+    With a budget the two searches take turns (:data:`FIRST_TURN`), each resumed where it
+    paused, sharing ``max_positions``: a Draw 3 win or a Draw 1 loss decides. A Draw 1 win
+    (which proves nothing here), or a Draw 1 search out of room, leaves the rest to the
+    Draw 3 search; a Draw 3 search out of room leaves it to the Draw 1 search.
     """
     # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
-    relaxed = _draw_one(game)
+    draw_one = _draw_one(game)
     run = _Search(game, mode, Truncation(), max_positions)
-    if deadline is None and max_states is None:
-        result = run.resume(None, None)
+    if draw_one is None or (deadline is None and max_states is None):
+        result = run.resume(deadline, max_states)
         run.close()
         return result
+    helper = _Search(draw_one, stock_rules(draw_one), Truncation(), max_positions)
     start = time.monotonic()
-    first = None if deadline is None else start + DRAW_THREE_FIRST * (deadline - start)
-    until = None if deadline is None else start + DRAW_ONE_UNTIL * (deadline - start)
-    share = None if max_states is None else max(1, int(DRAW_THREE_FIRST * max_states))
-    result = run.resume(first, share)
-    if result.complete or relaxed is None:
-        run.close()
-        return result
-    left = None if max_states is None else max(1, int(DRAW_ONE_UNTIL * max_states) - run.states)
-    # The paused Draw 3 search keeps its positions: the Draw 1 search gets the rest.
-    room = max_positions - len(run.seen)
-    proof = (
-        search(relaxed, deadline=until, max_states=left, max_positions=room)
-        if room > 0
-        else SearchResult(None, 0, False)
-    )
-    if proof.codes is None and proof.complete:
-        run.close()
-        return SearchResult(None, run.states + proof.states, True)
-    rest = None if max_states is None else max(run.states, max_states - proof.states)
-    result = run.resume(deadline, rest)
+    share = FIRST_TURN
+    turns = [run, helper]  # whose turn: the first; a search that can go no further leaves
+    decided: SearchResult | None = None
+    while True:
+        turn = turns[0]
+        spent = run.states + helper.states
+        if (max_states is not None and spent >= max_states) or (
+            deadline is not None and time.monotonic() >= deadline
+        ):
+            break
+        alone = len(turns) == 1
+        turn.max_positions = max_positions - len((helper if turn is run else run).seen)
+        until = deadline
+        if deadline is not None and not alone:
+            until = min(deadline, time.monotonic() + share * (deadline - start))
+        limit = None
+        if max_states is not None:
+            step = max_states - spent if alone else max(1, int(share * max_states))
+            limit = turn.states + min(step, max_states - spent)
+        result = turn.resume(until, limit)
+        if result.complete:
+            if turn is run or result.codes is None:  # a Draw 3 verdict, or lost in Draw 1
+                decided = result if turn is run else SearchResult(None, 0, True)
+                break
+            helper.seen.clear()  # a Draw 1 win proves nothing here
+            turns = [run]
+        elif len(turn.seen) >= turn.max_positions:  # out of room: the other goes on alone
+            if turn is helper:
+                helper.seen.clear()
+            turns = [t for t in turns if t is not turn]
+            if not turns:
+                break
+        elif not alone:
+            if turn is helper:
+                share *= 2
+            turns.reverse()
+    helper.close()
     run.close()
-    return SearchResult(result.codes, result.states + proof.states, result.complete)
+    states = run.states + helper.states
+    if decided is None:
+        return SearchResult(None, states, False)
+    return SearchResult(decided.codes, states, True)
 
 
 def _search(
