@@ -18,8 +18,8 @@ back only the last 100 actions).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,6 +128,14 @@ _MOVES: tuple[Move, ...] = tuple(
     else _NO_MOVE
     for pair in range(PAIR_MASK + 1)
 )
+
+
+def _random_deal() -> int:
+    """A deal number drawn from the system's randomness (``secrets``, imported here: the
+    engine's import stays quick for the solver's commands)."""
+    import secrets
+
+    return secrets.randbelow(DEAL_COUNT)
 
 
 def _move_of(code: MoveCode) -> Move:
@@ -252,7 +260,7 @@ class Game:
         """
         version = rules if isinstance(rules, Rules) else rules_for(rules)
         return cls(
-            secrets.randbelow(DEAL_COUNT) if deal is None else deal,
+            _random_deal() if deal is None else deal,
             version.draws[0] if draw is None else draw,
             version.scorings[0] if scoring is None else scoring,
             version,
@@ -308,12 +316,31 @@ class Game:
         >>> Game.from_code("KL1-D3N-AAAAAAG").under_draw(1).code
         'KL1-D1N-AAAAAAG'
         """
+        return self._variant(self.rules, check_draw(draw))
+
+    def within_passes(self, passes: int) -> Game:
+        """This position where the stock may be gone through at most ``passes`` times in
+        all (fewer if the version allows fewer): a copy without its history, for a search
+        of the line with the fewest turn-overs.
+
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG").within_passes(1)
+        >>> g.recycle_limit, g.rules.pass_limit("normal"), g.code
+        (0, 1, 'KL1-D1N-AAAAAAG')
+        """
+        allowed = self.rules.pass_limit(self.scoring)
+        passes = passes if allowed is None else min(passes, allowed)
+        others = tuple(pair for pair in self.rules.pass_limits if pair[0] != self.scoring)
+        limited = dataclasses.replace(self.rules, pass_limits=(*others, (self.scoring, passes)))
+        return self._variant(limited, self.draw)
+
+    def _variant(self, rules: Rules, draw: int) -> Game:
+        """A copy of this position under ``rules`` and ``draw``, without its history."""
         other = self.copy()
         other.history = []
         other.flights = []
         other._floor = 0
         other._redo = []
-        other._configure(self.rules, check_draw(draw), self.scoring)
+        other._configure(rules, draw, self.scoring)
         return other
 
     def set_redo(self, codes: list[MoveCode]) -> None:

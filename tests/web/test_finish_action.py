@@ -70,3 +70,21 @@ def test_finish_without_an_offer_is_refused_and_changes_nothing(
     assert body["error"]["reason"] == "no_finish"
     assert body["game"]["version"] == view["version"]
     assert client.get(f"/api/games/{view['id']}").json()["moves"] == view["moves"]
+
+
+def test_finish_through_the_api_takes_the_fewest_turn_overs(
+    client: TestClient, db_path: Path
+) -> None:
+    """Every card seen: Q♠ goes onto K♥ so that 6♠ comes free without turning the waste
+    over (drawing and putting home alone would turn it over once, costing points)."""
+    position = game(
+        tableau=["KH", "7S", "8S", "9S", "TS", "JS", "KS"],
+        waste="6S QS",
+        foundations={"S": 5, "H": 12, "D": 13, "C": 13},
+    )
+    view = opened(client, db_path, position)
+    played = []
+    while not view["won"]:
+        view = act(client, view, "finish").json()
+        played.append(view["played"])
+    assert played[0] == "W-T1" and "W-S" not in played

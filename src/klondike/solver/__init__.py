@@ -10,7 +10,17 @@ engine has. ``docs/solver.md`` describes the search.
 'winnable'
 """
 
-from .api import Hint, HintKind, Solution, Verdict, best_move, describe_line, hint, solve
+from .api import (
+    Hint,
+    HintKind,
+    Solution,
+    Verdict,
+    best_move,
+    describe_line,
+    finish_move,
+    hint,
+    solve,
+)
 
 __all__ = [
     "Hint",
@@ -19,6 +29,7 @@ __all__ = [
     "Verdict",
     "best_move",
     "describe_line",
+    "finish_move",
     "hint",
     "solve",
 ]

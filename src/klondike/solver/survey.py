@@ -20,14 +20,16 @@ import json
 import math
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..game import Game
 from ..rules import rules_for
 from .api import Verdict, solve
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 Z_95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -122,6 +124,9 @@ def survey(
         for deal in todo:
             yield solve_deal(deal, draw, scoring, budget, rules)
         return
+    # (imported here: the process pool is a survey's alone, and slow to import)
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     with ProcessPoolExecutor(max_workers=count) as pool:
         pending: set[Future[DealResult]] = set()
         queue = iter(todo)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from klondike import Game, KlondikeError, Move, gestures
+from klondike.solver import finish_move
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
@@ -528,7 +529,7 @@ def _apply(
     if action == "redo":
         return game.redo()
     if action == "finish":
-        return game.play(game.finish_move())
+        return game.play(finish_move(game))
     raise ValueError(f"unknown action {action!r}")
 
 
