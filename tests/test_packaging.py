@@ -23,6 +23,8 @@ import klondike
 from helpers import ROOT
 from helpers.server import Server
 
+pytestmark = pytest.mark.xdist_group("wheel")  # one process builds the wheel, once
+
 DIST = "klondike-solitaire"
 PACKAGE = ROOT / "src" / "klondike"
 STATIC = "klondike/web/static/"
