@@ -17,8 +17,11 @@ check: $(VENV)/.installed-test
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
+# The tests run in PYTEST_WORKERS processes (pytest-xdist; 0: in this one). Each browser
+# test starts its own server on a free port; each process has its own Chromium.
+PYTEST_WORKERS ?= 2
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 $(VENV)/.installed: pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -28,6 +28,8 @@ from helpers import ROOT
 from helpers.server import Server
 from klondike import compiled
 
+pytestmark = pytest.mark.xdist_group("wheel")  # one process builds the wheel, once
+
 DIST = "klondike-solitaire"
 PACKAGE = ROOT / "src" / "klondike"
 STATIC = "klondike/web/static/"

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext
 
 from helpers.page import SCREENS, Table
+from helpers.proofs import keep_proved_deals
 from helpers.server import Server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -40,11 +41,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start a server, optionally with a position as the game in progress; killed after."""
+    """Start a server, optionally with a position as the game in progress; killed after.
+
+    Its pool of proved deals is full from the start (fixed deals): no solver process proves
+    deals while the test plays, and "winnable deals only" deals the same every run.
+    """
     servers: list[Server] = []
 
     def make(position: dict[str, Any] | None = None) -> Server:
-        server = Server(tmp_path / f"klondike{len(servers)}.db", position=position)
+        db = tmp_path / f"klondike{len(servers)}.db"
+        keep_proved_deals(db)
+        server = Server(db, position=position)
         servers.append(server)
         return server
 

@@ -3,7 +3,9 @@
 The position: every card from 7 up lies face up in four columns (K down to 7, alternating
 colours), the rest is home; Finish puts the 28 cards up one request at a time. The page
 records, each frame, how many moves the table shows; the pace is the time from the first
-card to the last over the cards between.
+card to the last over the cards between. A loaded machine may make a step (the request and
+the page showing its answer, as the page times it) longer than the pace: then the step sets
+it.
 """
 
 from __future__ import annotations
@@ -32,6 +34,17 @@ def pace_ms(table: Table) -> float:
     page.evaluate(
         """() => {
             window.shown = [];
+            window.steps = [];  // how long each finish step took the page, in ms
+            const game = window.klondike.finish.game;
+            const act = game.act.bind(game);
+            game.act = async (make) => {
+                const asked = performance.now();
+                try {
+                    return await act(make);
+                } finally {
+                    window.steps.push(performance.now() - asked);
+                }
+            };
             let moves = window.klondike.state.view.moves;
             const watch = () => {
                 const view = window.klondike.state.view;
@@ -54,14 +67,17 @@ def pace_ms(table: Table) -> float:
     return (last - first) / (moves_last - moves_first)
 
 
-def request_ms(table: Table) -> float:
-    """How long a finish request took on average, as the browser timed each one."""
+def step_ms(table: Table, most: float) -> float:
+    """The least time a card can have taken on average: each finish step (its request, and
+    the page showing the answer, as the page timed it) or the page's pace (at most ``most``
+    ms, what the test allows), the longer."""
     return table.page.evaluate(  # type: ignore[no-any-return]
-        """() => {
-            const asked = performance.getEntriesByType('resource')
-                .filter((entry) => entry.name.endsWith('/actions'));
-            return asked.reduce((sum, entry) => sum + entry.duration, 0) / asked.length;
-        }"""
+        """(most) => {
+            const pace = Math.min(window.klondike.finish.hooks.pace(), most);
+            const least = window.steps.map((ms) => Math.max(ms, pace));
+            return least.reduce((sum, ms) => sum + ms, 0) / least.length;
+        }""",
+        most,
     )
 
 
@@ -78,7 +94,7 @@ def test_finish_puts_a_card_up_about_every_100_ms(
     view = table.check()
     assert view["finish"]
     pace = pace_ms(table)
-    cost = request_ms(table)  # a server slower than the pace (a loaded machine) sets it
+    cost = step_ms(table, high)  # steps slower than the pace (a loaded machine) set it
     assert low <= pace <= max(high, cost + 20), f"{pace:.0f} ms a card at {speed}, {cost:.0f} ms"
     won = table.server.game(view["id"])
     assert won["won"] and won["moves"] == CARDS
@@ -92,5 +108,5 @@ def test_finish_without_animation_waits_for_nothing_but_the_server(open_table: O
     table.open_at_current()
     table.page.wait_for_function("window.klondike.settings.speed() === 'off'")
     pace = pace_ms(table)
-    cost = request_ms(table)
-    assert pace <= cost + 15, f"{pace:.0f} ms a card without animation, {cost:.0f} ms a request"
+    cost = step_ms(table, 0)
+    assert pace <= cost + 15, f"{pace:.0f} ms a card without animation, {cost:.0f} ms a step"
