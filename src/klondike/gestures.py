@@ -121,20 +121,13 @@ def drag(game: Game, card: object, target: object) -> Move:
         raise IllegalMove("game_won")
     source = _find_movable(game, moving)
     if destination == STOCK:  # not a recycle, even when the stock is empty
-        raise IllegalMove("to_stock")
+        raise IllegalMove("to_stock", card=pretty(moving))
     if destination == WASTE:
-        raise IllegalMove("to_waste")
+        raise IllegalMove("to_waste", card=pretty(moving))
     if F0 <= destination < T0:
         destination = F0 + SUIT[moving]
-        if source >= T0 and game.up[source - T0][-1] != moving:
-            raise IllegalMove("not_top_for_foundation")
-    code = game.code_of(f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}")
-    if source >= T0 and game.up[source - T0][-count_of(code)] != moving:
-        column = game.up[destination - T0]
-        if not column:
-            raise IllegalMove("king_only")
-        raise IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
-    return game.play_code(code)
+    move = f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}"
+    return game.play_code(game.code_of(move, card=moving))
 
 
 def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
@@ -146,7 +139,7 @@ def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
     if pile == WASTE:
         if chosen in game.waste:
             if game.waste[-1] != chosen:
-                raise IllegalMove("not_top_waste")
+                raise IllegalMove("not_top_waste", card=pretty(chosen))
             return
     elif pile >= T0:
         if chosen in game.up[pile - T0]:
@@ -155,7 +148,7 @@ def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
         height = game.foundations[pile - F0]
         if SUIT[chosen] == pile - F0 and RANK[chosen] <= height:
             if RANK[chosen] != height:
-                raise IllegalMove("not_top_foundation")
+                raise IllegalMove("not_top_foundation", card=pretty(chosen))
             return
     raise IllegalMove("card_not_in_pile", card=pretty(chosen), pile=pile_words(pile))
 
@@ -165,7 +158,7 @@ def _find_movable(game: Game, moving: Card) -> Pile:
     if game.waste and game.waste[-1] == moving:
         return WASTE
     if moving in game.waste:
-        raise IllegalMove("not_top_waste")
+        raise IllegalMove("not_top_waste", card=pretty(moving))
     for i, run in enumerate(game.up):
         if moving in run:
             return T0 + i
@@ -174,5 +167,5 @@ def _find_movable(game: Game, moving: Card) -> Pile:
     if RANK[moving] == height:
         return F0 + suit
     if RANK[moving] < height:
-        raise IllegalMove("not_top_foundation")
+        raise IllegalMove("not_top_foundation", card=pretty(moving))
     raise IllegalMove("not_face_up", card=pretty(moving))
