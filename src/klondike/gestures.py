@@ -1,4 +1,5 @@
-"""The app's gestures: a tap, a double tap and a drag, each turned into one legal move.
+"""The app's gestures: a tap, a double tap and a drag, each turned into one legal move; and
+the safe cards that go home by themselves when the player chose so (:func:`safe_home`).
 
 Policy of this app, not rules: which move a gesture means is chosen here, over the
 engine's public surface (:meth:`Game.legal_codes`, :meth:`Game.code_of`,
@@ -28,6 +29,9 @@ from .cards import (
     parse_card,
     parse_pile,
     pretty,
+    safe_to_play_up,
+    source_of,
+    target_of,
 )
 from .errors import IllegalMove
 from .game import Game, Move
@@ -128,6 +132,26 @@ def drag(game: Game, card: object, target: object) -> Move:
         destination = F0 + SUIT[moving]
     move = f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}"
     return game.play_code(game.code_of(move, card=moving))
+
+
+def safe_home(game: Game) -> Move | None:
+    """Play one card that may go home without losing a win (the engine's
+    :func:`~klondike.cards.safe_to_play_up`): the waste's top card or a column's, the first
+    such move in the engine's order. An ordinary move, scored and undone as any; None if
+    there is no such card.
+
+    >>> from klondike import Game
+    >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> safe_home(g), safe_home(g), safe_home(g)
+    (Move('T1', 'F3'), Move('T7', 'F2'), None)
+    """
+    for code in game.legal_codes():
+        source, target = source_of(code), target_of(code)
+        if not F0 <= target < T0 or not (source == WASTE or source >= T0):
+            continue
+        if safe_to_play_up(game.foundations, game.top_card(source)):
+            return game.play_code(code)
+    return None
 
 
 def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
