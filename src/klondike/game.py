@@ -953,8 +953,8 @@ not win from here whatever order the stock is in
         fitting = CHILDREN[under][0]  # a card of the other colour, one rank lower
         wanted = {"colour": "red" if RED[fitting] else "black", "rank": pretty(fitting)[:-1]}
         if source >= T0 and dragged is None:
-            column = source - T0 + 1
-            return IllegalMove("no_card_fits", column=column, target=pretty(under), **wanted)
+            number = source - T0 + 1
+            return IllegalMove("no_card_fits", column=number, target=pretty(under), **wanted)
         return IllegalMove("does_not_fit", card=pretty(moving), target=pretty(under), **wanted)
 
     def _why_not_foundation(self, moving: Card, target: Pile) -> IllegalMove:
