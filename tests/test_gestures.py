@@ -253,7 +253,8 @@ def test_drag_not_the_fitting_card_refused() -> None:
     """Dragging 9S onto a column that takes only 8H of its run is refused."""
     g = game(tableau=["2C | TD 9S 8H", "9C"])
     err = refused(g, lambda: gestures.drag(g, "9S", "T2"), "does_not_fit")
-    assert err.params == {"card": "9♠", "target": "9♣"}
+    assert err.params == {"card": "9♠", "target": "9♣", "colour": "red", "rank": "8"}
+    assert str(err) == "9♠ does not go on 9♣: only a red 8 goes on it"
 
 
 def test_drag_not_the_king_to_an_empty_column_refused() -> None:
@@ -301,7 +302,8 @@ def test_drag_foundation_card_to_a_foundation_refused() -> None:
 
 def test_drag_illegal_drop_refused_with_the_reason() -> None:
     g = game(tableau=["8H", "9H"])
-    refused(g, lambda: gestures.drag(g, "8H", "T2"), "no_card_fits")
+    err = refused(g, lambda: gestures.drag(g, "8H", "T2"), "does_not_fit")
+    assert str(err) == "8♥ does not go on 9♥: only a black 8 goes on it"
     refused(g, lambda: gestures.drag(g, "8H", "F2"), "foundation_needs")
 
 

@@ -39,7 +39,13 @@ def test_red_seven_on_black_eight(target: str) -> None:
 def test_same_colour_refused(target: str) -> None:
     g = game(tableau=[target], waste="7H")
     err = refused_move(g, "W-T1", "does_not_fit")
-    assert err.params == {"card": "7♥", "target": "8" + {"H": "♥", "D": "♦"}[target[1]]}
+    assert err.params == {
+        "card": "7♥",
+        "target": "8" + {"H": "♥", "D": "♦"}[target[1]],
+        "colour": "black",
+        "rank": "7",
+    }
+    assert str(err).startswith("7♥ does not go on 8")
 
 
 @pytest.mark.parametrize("target", ["9S", "7S", "KC"])
@@ -101,7 +107,7 @@ def test_sequence_from_middle_leaves_the_rest() -> None:
 def test_no_card_of_the_run_fits() -> None:
     g = game(tableau=["9H 8S", "4D"])
     err = refused_move(g, "T1-T2", "no_card_fits")
-    assert err.params == {"column": 1, "target": "4♦"}
+    assert err.params == {"column": 1, "target": "4♦", "colour": "black", "rank": "3"}
 
 
 # ----------------------------------------------------------------- the empty column
@@ -143,7 +149,7 @@ def test_king_at_the_bottom_of_its_column_does_not_move() -> None:
     """A King already at the bottom moving to an empty column changes nothing: illegal."""
     g = game(tableau=["", "KH QS"])
     err = refused_move(g, "T2-T1", "king_at_bottom")
-    assert err.params == {"column": 2}
+    assert err.params == {"card": "K♥", "column": 2}
 
 
 def test_king_on_face_down_cards_may_move_to_empty_column() -> None:
@@ -232,7 +238,7 @@ def test_take_back_a_king_to_an_empty_column() -> None:
 def test_take_back_needs_a_fitting_column() -> None:
     g = game(tableau=["4H"], foundations={"S": 5})
     err = refused_move(g, "F1-T1", "does_not_fit")
-    assert err.params == {"card": "5♠", "target": "4♥"}
+    assert err.params == {"card": "5♠", "target": "4♥", "colour": "black", "rank": "3"}
 
 
 def test_take_back_from_empty_foundation() -> None:

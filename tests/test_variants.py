@@ -176,7 +176,7 @@ def test_classic_no_card_leaves_a_foundation() -> None:
     assert not [m for m in map(str, g.legal_moves()) if m.startswith("F")]
     assert "2S" not in g.drop_targets()
     err = refused(g, lambda: gestures.drag(g, "2S", "T1"), "no_take_back")
-    assert str(err) == "in this version no card leaves a foundation"
+    assert str(err) == "2♠ stays on its foundation: in this version no card leaves one"
     refused(g, lambda: g.play("F1-T1"), "no_take_back")
     app = game(tableau=["3H"], foundations={"S": 2})
     assert gestures.drag(app, "2S", "T1")

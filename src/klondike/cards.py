@@ -91,6 +91,38 @@ SUIT_CARDS: tuple[tuple[Card, ...], ...] = tuple(
 """``SUIT_CARDS[suit][rank - 1]`` is ``card(suit, rank)``: a suit's cards in the order its
 foundation takes them, for the engine's hot path."""
 
+# Each suit's colour, the other suit of that colour, and the two suits of the other one.
+SUIT_IS_RED: tuple[bool, ...] = tuple(RED[SUIT_CARDS[suit][0]] for suit in range(4))
+TWIN_SUIT: tuple[int, ...] = tuple(
+    next(t for t in range(4) if t != s and SUIT_IS_RED[t] == SUIT_IS_RED[s]) for s in range(4)
+)
+OTHER_COLOUR_SUITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in range(4) if SUIT_IS_RED[t] != SUIT_IS_RED[s]) for s in range(4)
+)
+
+
+def safe_to_play_up(foundations: list[int], card: Card) -> bool:
+    """True if ``card`` may go home at once without losing a win (cards can come back).
+
+    Rank R goes up when both foundations of the other colour hold at least R−2 cards and
+    the other foundation of its own colour at least R−3 (Solvitaire's rule for games whose
+    foundation cards may be taken back); Aces and Twos always.
+
+    >>> heart = parse_card("3H")
+    >>> safe_to_play_up([1, 2, 0, 1], heart), safe_to_play_up([0, 2, 0, 1], heart)
+    (True, False)
+    """
+    rank = RANK[card]
+    if rank <= 2:
+        return True
+    suit = SUIT[card]
+    twin, others = TWIN_SUIT[suit], OTHER_COLOUR_SUITS[suit]
+    return (
+        foundations[others[0]] >= rank - 2
+        and foundations[others[1]] >= rank - 2
+        and foundations[twin] >= rank - 3
+    )
+
 
 def card_name(card: Card) -> str:
     """The two-letter name of a card: ``'TH'``, ``'AS'``."""

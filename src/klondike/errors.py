@@ -3,11 +3,11 @@
 Every error carries a stable ``reason`` key and the ``params`` that fill its message, so a
 user interface can show the same message in another language:
 
->>> err = IllegalMove("king_only")
+>>> err = IllegalMove("king_only", card="9♣")
 >>> str(err)
-'only a King can go into an empty column'
+'9♣ cannot go into an empty column: only a King can'
 >>> err.reason, err.params
-('king_only', {})
+('king_only', {'card': '9♣'})
 """
 
 from __future__ import annotations
@@ -31,24 +31,27 @@ MESSAGES: dict[str, str] = {
     "foundation_empty": "foundation {foundation} is empty",
     "recycle_stock_not_empty": "the stock is not empty yet: the waste goes back only when it is",
     "vegas_one_pass": "Vegas: the stock can be gone through only once",
-    "no_take_back": "in this version no card leaves a foundation",
-    "ace_stays": "an Ace stays on its foundation: it would go straight back there",
+    "no_take_back": "{card} stays on its foundation: in this version no card leaves one",
+    "ace_stays": "{card} stays on its foundation: it would go straight back there",
     "same_pile": "a card cannot move onto its own pile",
-    "to_stock": "cards cannot be put on the stock",
-    "to_waste": "cards go to the waste only from the stock",
+    "to_stock": "{card} cannot be put on the stock",
+    "to_waste": "{card} cannot go on the waste: cards go there only from the stock",
     "stock_only_to_waste": "the stock deals only to the waste",
-    "foundation_to_foundation": "a card cannot go from one foundation to another",
+    "foundation_to_foundation": "{card} cannot go from one foundation to another",
     "wrong_foundation": "{card} belongs on its own foundation, F{foundation}",
     "foundation_needs": "{card} cannot go on its foundation yet: {needed} must be there first",
-    "king_only": "only a King can go into an empty column",
-    "does_not_fit": "{card} does not fit on {target}: it needs a card one rank higher "
-    "of the other colour",
-    "no_card_fits": "no face-up card of column {column} fits on {target}",
-    "king_at_bottom": "the King already lies at the bottom of column {column}",
+    "king_only": "{card} cannot go into an empty column: only a King can",
+    "does_not_fit": "{card} does not go on {target}: only a {colour} {rank} goes on it",
+    "nothing_on_ace": "{card} does not go on {target}: no card goes on an Ace in a column",
+    "no_card_fits": "no face-up card of column {column} goes on {target}: only a {colour} "
+    "{rank} goes on it",
+    "king_at_bottom": "{card} already lies at the bottom of column {column}: moving it to "
+    "an empty column changes nothing",
     "not_face_up": "{card} cannot be moved: it is not face up",
-    "not_top_waste": "only the top card of the waste can be played",
-    "not_top_foundation": "only the top card of a foundation can be taken back",
-    "not_top_for_foundation": "only the top card of a column can go to a foundation",
+    "not_top_waste": "{card} cannot be played: only the top card of the waste can",
+    "not_top_foundation": "{card} cannot be taken back: only the top card of a foundation can",
+    "not_top_for_foundation": "{card} cannot go to its foundation: only the top card of a "
+    "column can",
     "card_not_in_pile": "{card} is not a face-up card of {pile}",
     # game codes
     "code_not_text": "a game code must be text, not {type}",

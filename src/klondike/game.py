@@ -25,6 +25,7 @@ from typing import Any
 
 from .cards import (
     CARD_NAMES,
+    CHILDREN,
     COUNT_SHIFT,
     DECK_SIZE,
     F0,
@@ -34,6 +35,7 @@ from .cards import (
     PILE_MASK,
     PILE_NAMES,
     RANK,
+    RED,
     SOURCE_SHIFT,
     STOCK,
     SUIT,
@@ -872,9 +874,20 @@ not win from here whatever order the stock is in
             raise IllegalMove("no_finish")
         return line[0]
 
-    def code_of(self, move: Move | str) -> MoveCode:
+    def code_of(self, move: Move | str, *, card: Card | None = None) -> MoveCode:
         """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
-        names now, or :class:`IllegalMove` with the reason."""
+        names now, or :class:`IllegalMove` with the reason.
+
+        ``card`` is the card the player moves (a drag): a move from a column must then take
+        that card (with the cards on it), and a refusal names it.
+
+        >>> from klondike.cards import parse_card
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> g.code_of("T3-T2", card=parse_card("QS"))
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: Q♠ does not go on J♣: only a red 10 goes on it
+        """
         if isinstance(move, Move):
             move = str(move)
         pair = _CANONICAL.get(move) if isinstance(move, str) else None
@@ -889,10 +902,13 @@ not win from here whatever order the stock is in
                 raise IllegalMove("game_won")
             target = self._own_foundation(source)
         wanted, mask = move_code(source, target, 0), PAIR_MASK
+        run = self.up[source - T0] if source >= T0 else None
         for code in self.legal_codes():
-            if code & mask == wanted:  # pair_of, inline: play's path
+            if code & mask == wanted and (  # pair_of, inline: play's path
+                card is None or run is None or run[-count_of(code)] == card
+            ):
                 return code
-        raise self._why_illegal(source, target)
+        raise self._why_illegal(source, target, card)
 
     def _own_foundation(self, source: Pile) -> Pile:
         """The foundation of the card a move from ``source`` would take."""
@@ -915,8 +931,10 @@ not win from here whatever order the stock is in
             raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
         return card(pile - F0, height)
 
-    def _why_illegal(self, source: Pile, target: Pile) -> IllegalMove:
-        """The reason the move ``source-target`` is not legal now."""
+    def _why_illegal(self, source: Pile, target: Pile, dragged: Card | None) -> IllegalMove:
+        """The reason the move ``source-target`` is not legal now, naming the card moved:
+        ``dragged`` (a face-up card of the source), else the source's top card, or for a
+        column the card the move would take."""
         if self.won:
             return IllegalMove("game_won")
         if source == target:
@@ -925,37 +943,46 @@ not win from here whatever order the stock is in
             if target != WASTE:
                 return IllegalMove("stock_only_to_waste")
             return IllegalMove("stock_empty")
-        if target == STOCK:
-            if source != WASTE:
-                return IllegalMove("to_stock")
+        if target == STOCK and source == WASTE:
             if not self.can_recycle:
                 return IllegalMove("vegas_one_pass")
             if self.stock:
                 return IllegalMove("recycle_stock_not_empty")
             return IllegalMove("waste_empty")
-        if target == WASTE:
-            return IllegalMove("to_waste")
         try:
-            moving = self.top_card(source)
+            top = self.top_card(source)
         except IllegalMove as err:
             return err
+        moving = top if dragged is None else dragged
+        if target == STOCK:
+            return IllegalMove("to_stock", card=pretty(moving))
+        if target == WASTE:
+            return IllegalMove("to_waste", card=pretty(moving))
         if target < T0:
             if source < T0 and source != WASTE:
-                return IllegalMove("foundation_to_foundation")
+                return IllegalMove("foundation_to_foundation", card=pretty(moving))
+            if moving != top:
+                return IllegalMove("not_top_for_foundation", card=pretty(moving))
             return self._why_not_foundation(moving, target)
         if F0 <= source < T0 and self.foundations[source - F0] <= self._fixed:
-            return IllegalMove("ace_stays" if self.rules.take_back else "no_take_back")
+            reason = "ace_stays" if self.rules.take_back else "no_take_back"
+            return IllegalMove(reason, card=pretty(moving))
         column = self.up[target - T0]
-        if source >= T0:
-            run = self.up[source - T0]
-            if not column:
-                if RANK[run[0]] == KING:
-                    return IllegalMove("king_at_bottom", column=source - T0 + 1)
-                return IllegalMove("king_only")
-            return IllegalMove("no_card_fits", column=source - T0 + 1, target=pretty(column[-1]))
         if not column:
-            return IllegalMove("king_only")
-        return IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
+            if source >= T0 and dragged is None:
+                moving = self.up[source - T0][0]  # only a whole run goes into an empty column
+            if RANK[moving] != KING:
+                return IllegalMove("king_only", card=pretty(moving))
+            return IllegalMove("king_at_bottom", card=pretty(moving), column=source - T0 + 1)
+        under = column[-1]
+        if RANK[under] == 1:
+            return IllegalMove("nothing_on_ace", card=pretty(moving), target=pretty(under))
+        fitting = CHILDREN[under][0]  # a card of the other colour, one rank lower
+        wanted = {"colour": "red" if RED[fitting] else "black", "rank": pretty(fitting)[:-1]}
+        if source >= T0 and dragged is None:
+            number = source - T0 + 1
+            return IllegalMove("no_card_fits", column=number, target=pretty(under), **wanted)
+        return IllegalMove("does_not_fit", card=pretty(moving), target=pretty(under), **wanted)
 
     def _why_not_foundation(self, moving: Card, target: Pile) -> IllegalMove:
         """The reason ``moving`` cannot go on foundation ``target``."""

@@ -1,4 +1,5 @@
-"""The app's gestures: a tap, a double tap and a drag, each turned into one legal move.
+"""The app's gestures: a tap, a double tap and a drag, each turned into one legal move; and
+the safe cards that go home by themselves when the player chose so (:func:`safe_home`).
 
 Policy of this app, not rules: which move a gesture means is chosen here, over the
 engine's public surface (:meth:`Game.legal_codes`, :meth:`Game.code_of`,
@@ -28,6 +29,9 @@ from .cards import (
     parse_card,
     parse_pile,
     pretty,
+    safe_to_play_up,
+    source_of,
+    target_of,
 )
 from .errors import IllegalMove
 from .game import Game, Move
@@ -121,20 +125,33 @@ def drag(game: Game, card: object, target: object) -> Move:
         raise IllegalMove("game_won")
     source = _find_movable(game, moving)
     if destination == STOCK:  # not a recycle, even when the stock is empty
-        raise IllegalMove("to_stock")
+        raise IllegalMove("to_stock", card=pretty(moving))
     if destination == WASTE:
-        raise IllegalMove("to_waste")
+        raise IllegalMove("to_waste", card=pretty(moving))
     if F0 <= destination < T0:
         destination = F0 + SUIT[moving]
-        if source >= T0 and game.up[source - T0][-1] != moving:
-            raise IllegalMove("not_top_for_foundation")
-    code = game.code_of(f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}")
-    if source >= T0 and game.up[source - T0][-count_of(code)] != moving:
-        column = game.up[destination - T0]
-        if not column:
-            raise IllegalMove("king_only")
-        raise IllegalMove("does_not_fit", card=pretty(moving), target=pretty(column[-1]))
-    return game.play_code(code)
+    move = f"{PILE_NAMES[source]}-{PILE_NAMES[destination]}"
+    return game.play_code(game.code_of(move, card=moving))
+
+
+def safe_home(game: Game) -> Move | None:
+    """Play one card that may go home without losing a win (the engine's
+    :func:`~klondike.cards.safe_to_play_up`): the waste's top card or a column's, the first
+    such move in the engine's order. An ordinary move, scored and undone as any; None if
+    there is no such card.
+
+    >>> from klondike import Game
+    >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> safe_home(g), safe_home(g), safe_home(g)
+    (Move('T1', 'F3'), Move('T7', 'F2'), None)
+    """
+    for code in game.legal_codes():
+        source, target = source_of(code), target_of(code)
+        if not F0 <= target < T0 or not (source == WASTE or source >= T0):
+            continue
+        if safe_to_play_up(game.foundations, game.top_card(source)):
+            return game.play_code(code)
+    return None
 
 
 def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
@@ -146,7 +163,7 @@ def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
     if pile == WASTE:
         if chosen in game.waste:
             if game.waste[-1] != chosen:
-                raise IllegalMove("not_top_waste")
+                raise IllegalMove("not_top_waste", card=pretty(chosen))
             return
     elif pile >= T0:
         if chosen in game.up[pile - T0]:
@@ -155,7 +172,7 @@ def _check_card_in(game: Game, pile: Pile, chosen: Card) -> None:
         height = game.foundations[pile - F0]
         if SUIT[chosen] == pile - F0 and RANK[chosen] <= height:
             if RANK[chosen] != height:
-                raise IllegalMove("not_top_foundation")
+                raise IllegalMove("not_top_foundation", card=pretty(chosen))
             return
     raise IllegalMove("card_not_in_pile", card=pretty(chosen), pile=pile_words(pile))
 
@@ -165,7 +182,7 @@ def _find_movable(game: Game, moving: Card) -> Pile:
     if game.waste and game.waste[-1] == moving:
         return WASTE
     if moving in game.waste:
-        raise IllegalMove("not_top_waste")
+        raise IllegalMove("not_top_waste", card=pretty(moving))
     for i, run in enumerate(game.up):
         if moving in run:
             return T0 + i
@@ -174,5 +191,5 @@ def _find_movable(game: Game, moving: Card) -> Pile:
     if RANK[moving] == height:
         return F0 + suit
     if RANK[moving] < height:
-        raise IllegalMove("not_top_foundation")
+        raise IllegalMove("not_top_foundation", card=pretty(moving))
     raise IllegalMove("not_face_up", card=pretty(moving))

@@ -33,7 +33,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert page.locator("#code").get_attribute("title") == "Partiecode kopieren"
     # a refusal in German
     table.drag(table.card("7S"), table.pile("T5"), to="top")
-    assert table.toast() == "Nur ein König darf in eine leere Spalte"
+    assert table.toast() == "7♠ kann nicht in eine leere Spalte: dorthin darf nur ein König"
     page.select_option("#lang", "en")
     assert page.locator("#new-game span").text_content() == "New game"
     assert page.locator(".info-label").all_text_contents() == ["Klondike", "Score", "Moves", "Time"]

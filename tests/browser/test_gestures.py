@@ -196,7 +196,7 @@ def test_a_non_king_dropped_on_an_empty_column_is_refused(open_table: Opener) ->
     table = open_table(every_gesture())
     before = table.check()
     table.drag(table.card("7S"), table.pile("T5"), to="top")
-    assert table.toast() == "Only a King can go into an empty column"
+    assert table.toast() == "7♠ cannot go into an empty column: only a King can"
     after = table.check()
     assert same_table(after, before)
     assert table.cards_in("T4") == ["7S"] and table.cards_in("T5") == []

@@ -357,6 +357,9 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "finish_button": False,
         "hints": False,
         "hints_peek": False,
+        "four_colours": False,
+        "large_indices": False,
+        "auto_safe": False,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from helpers.exhaustive import brute_force_winnable
 from helpers.positions import almost_won, position, won_game
 from klondike import Game, InvalidSnapshot
-from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile
+from klondike.cards import CARD_NAMES, RANKS, SUITS, move_code, parse_pile, safe_to_play_up
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
-from klondike.solver.moves import children, safe_to_play_up
+from klondike.solver.moves import children
 from klondike.solver.position import dominated as position_dominated
 from klondike.solver.position import position_key
 from klondike.solver.search import search

@@ -308,8 +308,8 @@ def test_engine_message_and_params_are_passed_on(client: TestClient) -> None:
     body = act(client, view, "move", move="T2-T3").json()
     assert body["error"] == {
         "reason": "no_card_fits",
-        "message": "no face-up card of column 2 fits on K♦",
-        "params": {"column": 2, "target": "K♦"},
+        "message": "no face-up card of column 2 goes on K♦: only a black Q goes on it",
+        "params": {"column": 2, "target": "K♦", "colour": "black", "rank": "Q"},
     }
 
 

@@ -20,6 +20,9 @@ DEFAULTS = {
     "finish_button": True,
     "hints": True,
     "hints_peek": False,
+    "four_colours": False,
+    "large_indices": False,
+    "auto_safe": False,
 }
 
 
@@ -40,6 +43,9 @@ def test_defaults_then_a_change_is_remembered_across_a_restart(db_path: Path) ->
             "finish_button": False,
             "hints": False,
             "hints_peek": True,
+            "four_colours": True,
+            "large_indices": True,
+            "auto_safe": True,
         }
         assert client.put("/api/settings", json=every).json() == every
 

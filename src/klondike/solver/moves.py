@@ -20,7 +20,6 @@ from ..cards import (
     PARENTS,
     PILE_MASK,
     RANK,
-    RED,
     SOURCE_SHIFT,
     STOCK,
     SUIT,
@@ -28,19 +27,11 @@ from ..cards import (
     T0,
     WASTE,
     move_code,
+    safe_to_play_up,
 )
 from ..compiled import give_way_if_stale
 from ..game import UNLIMITED, Game
 from .position import StockRules, stock_rules
-
-# Each suit's colour, the other suit of that colour, and the two suits of the other one.
-SUIT_IS_RED: tuple[bool, ...] = tuple(RED[SUIT_CARDS[suit][0]] for suit in range(4))
-TWIN_SUIT: tuple[int, ...] = tuple(
-    next(t for t in range(4) if t != s and SUIT_IS_RED[t] == SUIT_IS_RED[s]) for s in range(4)
-)
-OTHER_COLOUR_SUITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t for t in range(4) if SUIT_IS_RED[t] != SUIT_IS_RED[s]) for s in range(4)
-)
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
 Macro = tuple[int, ...]
@@ -58,25 +49,6 @@ class Truncation:
 
     hit: bool = False
     recycle_cap: int = UNLIMITED
-
-
-def safe_to_play_up(foundations: list[int], card: int) -> bool:
-    """True if ``card`` may go home at once without losing a win (cards can come back).
-
-    Rank R goes up when both foundations of the other colour hold at least R−2 cards and
-    the other foundation of its own colour at least R−3 (Solvitaire's rule for games whose
-    foundation cards may be taken back); Aces and Twos always.
-    """
-    rank = RANK[card]
-    if rank <= 2:
-        return True
-    suit = SUIT[card]
-    twin, others = TWIN_SUIT[suit], OTHER_COLOUR_SUITS[suit]
-    return (
-        foundations[others[0]] >= rank - 2
-        and foundations[others[1]] >= rank - 2
-        and foundations[twin] >= rank - 3
-    )
 
 
 def _foundation_card(code: int, game: Game) -> int:

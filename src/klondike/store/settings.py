@@ -37,6 +37,9 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "finish_button": (True, False),
     "hints": (True, False),
     "hints_peek": (False, True),  # hints may look at the face-down cards (the solver's)
+    "four_colours": (False, True),  # ♠ black, ♥ red, ♦ blue, ♣ green
+    "large_indices": (False, True),  # a larger rank and suit in the cards' corners
+    "auto_safe": (False, True),  # cards that are safe go to the foundations by themselves
 }
 """Every setting and its allowed values, the default first."""
 

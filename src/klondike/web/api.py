@@ -310,10 +310,27 @@ class NewGameView(GameView):
     proof: ProofFigures | None = None
 
 
+class Step(BaseModel):
+    """The table between the moves of one action: after the player's move, and after each
+    safe card that went home by itself but the last (docs/api.md, "Actions")."""
+
+    score: int
+    score_text: str
+    moves: int
+    stock: Stock
+    waste: Waste
+    foundations: list[list[str]]
+    tableau: list[Column]
+    last: Last
+
+
 class ActionResult(GameView):
-    """The view after an action, and the move it played (null: the gesture did nothing)."""
+    """The view after an action, the move it played (null: the gesture did nothing), the
+    safe cards' moves that followed by themselves, and the table before each of those."""
 
     played: str | None
+    auto: list[str]
+    steps: list[Step]
 
 
 class ErrorDetail(BaseModel):

@@ -27,7 +27,7 @@ from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 
 from .refusals import Refusal
-from .view import game_view
+from .view import game_view, table_view
 
 if TYPE_CHECKING:
     from .solving import Proof
@@ -42,6 +42,10 @@ STORAGE_REFUSALS: dict[str, str] = {
     "settings": "storage_settings_error",
 }
 WRITES = frozenset({"action", "new_game", "reset", "settings"})
+
+SAFE_AFTER = frozenset({"tap", "double_tap", "drag", "move"})
+"""The player's own moves: with the ``auto_safe`` setting on, the safe cards go home after
+each of them (not after an undo, a redo or a Finish move)."""
 
 
 # How long past the page's last sign of life (an action, or a report that it is shown) the
@@ -456,10 +460,14 @@ class Games:
                 played = _apply(game, action, pile=pile, card=card, target=target, move=move)
             except KlondikeError as err:
                 raise Refusal.from_engine(err, entry.view(self.now())) from err
+            auto: list[str] = []
+            steps: list[dict[str, Any]] = []
+            if played is not None and action in SAFE_AFTER and self.settings()["auto_safe"]:
+                auto, steps = _play_safe(game, played)
             now = self.now()
             if played is None:
                 view = entry.view(now)
-                view["played"] = None
+                view["played"], view["auto"], view["steps"] = None, [], []
                 return view
             elapsed = entry.clock(now)
             won = game.won
@@ -487,13 +495,13 @@ class Games:
             entry.game, entry.version, entry.status = game, entry.version + 1, status
             entry.elapsed_ms, entry.since = elapsed, now
             entry.set_clock(now, running=True)  # the first action starts the clock
-            entry.last = {"move": str(played), "undo": action == "undo"}
+            entry.last = {"move": auto[-1] if auto else str(played), "undo": action == "undo"}
             view = entry.view(now)
         if won:
             with self.registry:
                 self.open.pop(entry.id, None)
             self.checkpoint()
-        view["played"] = str(played)
+        view["played"], view["auto"], view["steps"] = str(played), auto, steps
         return view
 
 
@@ -531,6 +539,23 @@ def _apply(
     if action == "finish":
         return game.play(finish_move(game))
     raise ValueError(f"unknown action {action!r}")
+
+
+def _play_safe(game: Game, played: Move) -> tuple[list[str], list[dict[str, Any]]]:
+    """Play every safe card home after the player's move ``played``, one ordinary move each
+    (`gestures.safe_home`); the moves, and the table before each of them (the first: after
+    ``played``) with the move that led there, for the page to show one by one."""
+    auto: list[str] = []
+    steps: list[dict[str, Any]] = []
+    led_here = str(played)
+    while True:
+        before = table_view(game)
+        move = gestures.safe_home(game)
+        if move is None:
+            return auto, steps
+        steps.append(before | {"last": {"move": led_here, "undo": False}})
+        led_here = str(move)
+        auto.append(led_here)
 
 
 def _next_game(last: statistics.RecentGame | None) -> Game:

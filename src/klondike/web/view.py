@@ -47,6 +47,26 @@ def rules_view(rules: Rules) -> dict[str, Any]:
     }
 
 
+def table_view(game: Game) -> dict[str, Any]:
+    """What a move changes in a view: the cards on the table (face-down cards and the stock
+    only counted), the score and the moves. A view is this and the rest; a move played by
+    itself after the player's (the auto-move setting) is shown as one (docs/api.md, "steps").
+    """
+    table = game.table()
+    return {
+        "score": game.score,
+        "score_text": score_text(game.score, game.scoring),
+        "moves": game.moves,
+        "stock": {
+            "count": table["stock"],
+            "recycle": "allowed" if game.can_recycle else "no_more_passes",
+        },
+        "waste": {"count": len(table["waste"]), "top": table["waste"][-WASTE_SHOWN:]},
+        "foundations": table["foundations"],
+        "tableau": table["tableau"],
+    }
+
+
 def game_view(
     game: Game,
     *,
@@ -57,10 +77,8 @@ def game_view(
     status: str = "playing",
     last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The JSON-ready view of ``game`` (see docs/api.md, "The game view"), from the table
-    the engine shows (`Game.table`: face-down cards and the stock only counted)."""
-    table = game.table()
-    scoring = game.scoring
+    """The JSON-ready view of ``game`` (see docs/api.md, "The game view"): its
+    :func:`table_view` and what the page needs besides."""
     return {
         "id": game_id,
         "version": version,
@@ -68,23 +86,14 @@ def game_view(
         "code": game.code,
         "rules": rules_view(game.rules),
         "draw": game.draw,
-        "scoring": scoring,
-        "score": game.score,
-        "score_text": score_text(game.score, scoring),
-        "moves": game.moves,
+        "scoring": game.scoring,
+        **table_view(game),
         "undos": game.undos,
         "elapsed_ms": elapsed_ms,
         "clock_running": clock_running,
         "won": game.won,
         "can_undo": game.can_undo and status == "playing",
         "can_redo": game.can_redo and status == "playing",
-        "stock": {
-            "count": table["stock"],
-            "recycle": "allowed" if game.can_recycle else "no_more_passes",
-        },
-        "waste": {"count": len(table["waste"]), "top": table["waste"][-WASTE_SHOWN:]},
-        "foundations": table["foundations"],
-        "tableau": table["tableau"],
         "targets": game.drop_targets() if status == "playing" else {},
         "finish": status == "playing" and game.can_finish(),
         "last": last,

@@ -50,6 +50,7 @@ const game = new Game({
     toast(text);
     sound.play("refuse");
   },
+  pace: () => durationMs(document.documentElement, "--finish"),
 });
 const settings = new Settings((values) => {
   sound.setEnabled(values.sound);

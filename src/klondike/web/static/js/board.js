@@ -422,7 +422,8 @@ export class Board {
   createCard(item) {
     const el = document.createElement("div");
     if (item.name) {
-      el.className = `card up ${"HD".includes(item.name[1]) ? "red" : "black"}`;
+      // the colour of the usual deck, and the suit (table.css: the four-colour deck)
+      el.className = `card up ${"HD".includes(item.name[1]) ? "red" : "black"} suit-${item.name[1]}`;
       el.dataset.card = item.name;
       el.innerHTML = faceHTML(item.name);
       el.tabIndex = -1;

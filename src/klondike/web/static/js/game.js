@@ -12,7 +12,9 @@ export class Game {
   /**
    * @param {object} hooks what the page does with the answers:
    *   show(view) draws a view; started() a new or restarted game began;
-   *   played(move) a move was played ("T2-T6"); message(text) tells the player something.
+   *   played(move) a move was played ("T2-T6"); message(text) tells the player something;
+   *   pace() the time in ms between the moves one action played (the safe cards that went
+   *   home by themselves after the player's move), as Finish keeps between its moves.
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -47,10 +49,27 @@ export class Game {
         version: view.version,
         ...body,
       });
+      await this.showSteps(data);
       this.show(data);
-      if (data.played) this.hooks.played(data.played);
+      const last = data.auto?.length ? data.auto[data.auto.length - 1] : data.played;
+      if (last) this.hooks.played(last);
       return data;
     });
+  }
+
+  /**
+   * Show the table after each move of an action but the last, one at a time, the pace of
+   * Finish apart: the player's move, then each safe card the server sent home after it
+   * (`steps` and `auto` of the answer). The answer's own view is the table after the last.
+   */
+  async showSteps(data) {
+    const steps = data.steps ?? [];
+    for (const step of steps) {
+      this.show({ ...data, ...step, won: false, finish: false });
+      this.hooks.played(step.last.move);
+      const pace = this.hooks.pace?.() ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, pace));
+    }
   }
 
   /**

@@ -109,6 +109,9 @@ const TABLES = {
     set_finish: "Show the Finish button",
     set_hints: "Hints",
     set_hints_peek: "Hints may look at face-down cards",
+    set_four_colours: "Four-colour deck (♦ blue, ♣ green)",
+    set_large_indices: "Large card corners",
+    set_auto_safe: "Move safe cards to the foundations by themselves",
     hint_fair: "Chosen from what you can see: it wins in {wins} of {samples} layouts you cannot tell apart.",
     hint_peeked: "(This hint looked at the face-down cards.)",
     settings_saved: "Settings saved",
@@ -279,6 +282,9 @@ const TABLES = {
     set_finish: "Knopf „Fertig spielen“ zeigen",
     set_hints: "Tipps",
     set_hints_peek: "Tipps dürfen verdeckte Karten ansehen",
+    set_four_colours: "Vierfarbiges Blatt (♦ blau, ♣ grün)",
+    set_large_indices: "Große Eckzeichen",
+    set_auto_safe: "Sichere Karten von selbst auf die Zielstapel legen",
     hint_fair: "Aus dem Sichtbaren gewählt: gewinnt in {wins} von {samples} Verteilungen, die nicht zu unterscheiden sind.",
     hint_peeked: "(Dieser Tipp hat die verdeckten Karten angesehen.)",
     settings_saved: "Einstellungen gespeichert",
@@ -390,27 +396,31 @@ const GERMAN_REASONS = {
   recycle_stock_not_empty:
     "der Talon ist noch nicht leer: der Ablagestapel wird erst umgedreht, wenn er leer ist",
   vegas_one_pass: "Vegas: der Talon darf nur einmal durchgespielt werden",
-  no_take_back: "in dieser Version verlässt keine Karte ein Fundament",
-  ace_stays: "ein As bleibt auf seinem Zielstapel: es käme sofort dorthin zurück",
+  no_take_back: "{card} bleibt auf dem Zielstapel: in dieser Version verlässt ihn keine Karte",
+  ace_stays: "{card} bleibt auf dem Zielstapel: es käme sofort dorthin zurück",
   bad_rules: "die Version ist eine von {keys}, nicht {value}",
   draw_not_in_rules: "{rules} wird nicht mit Ziehen {draw} gespielt",
   scoring_not_in_rules: "{rules} wird {played} gespielt, nicht {asked}",
   same_pile: "eine Karte kann nicht auf ihren eigenen Stapel ziehen",
-  to_stock: "auf den Talon können keine Karten gelegt werden",
-  to_waste: "auf den Ablagestapel kommen Karten nur vom Talon",
+  to_stock: "{card} kann nicht auf den Talon gelegt werden",
+  to_waste: "{card} kann nicht auf den Ablagestapel: dorthin kommen Karten nur vom Talon",
   stock_only_to_waste: "der Talon gibt nur auf den Ablagestapel",
-  foundation_to_foundation: "eine Karte kann nicht von einem Zielstapel auf einen anderen",
+  foundation_to_foundation: "{card} kann nicht von einem Zielstapel auf einen anderen",
   wrong_foundation: "{card} gehört auf ihren eigenen Zielstapel, F{foundation}",
   foundation_needs: "{card} kann noch nicht auf den Zielstapel: erst muss {needed} dort liegen",
-  king_only: "nur ein König darf in eine leere Spalte",
-  does_not_fit:
-    "{card} passt nicht auf {target}: nötig ist eine Karte der anderen Farbe, einen Rang höher",
-  no_card_fits: "keine offene Karte aus Spalte {column} passt auf {target}",
-  king_at_bottom: "der König liegt schon ganz unten in Spalte {column}",
+  king_only: "{card} kann nicht in eine leere Spalte: dorthin darf nur ein König",
+  does_not_fit: "{card} passt nicht auf {target}: darauf passt nur eine {colour} {rank}",
+  nothing_on_ace: "{card} passt nicht auf {target}: auf ein As in einer Spalte passt keine Karte",
+  no_card_fits:
+    "keine offene Karte aus Spalte {column} passt auf {target}: darauf passt nur eine {colour} {rank}",
+  king_at_bottom:
+    "{card} liegt schon ganz unten in Spalte {column}: in eine leere Spalte gezogen, änderte sich nichts",
   not_face_up: "{card} kann nicht bewegt werden: sie liegt verdeckt",
-  not_top_waste: "nur die oberste Karte des Ablagestapels kann gespielt werden",
-  not_top_foundation: "nur die oberste Karte eines Zielstapels kann zurückgenommen werden",
-  not_top_for_foundation: "nur die unterste offene Karte einer Spalte kann auf einen Zielstapel",
+  not_top_waste: "{card} kann nicht gespielt werden: nur die oberste Karte des Ablagestapels",
+  not_top_foundation:
+    "{card} kann nicht zurückgenommen werden: nur die oberste Karte eines Zielstapels",
+  not_top_for_foundation:
+    "{card} kann nicht auf den Zielstapel: nur die unterste offene Karte einer Spalte darf dorthin",
   card_not_in_pile: "{card} ist keine offene Karte von {pile}",
   code_not_text: "ein Partiecode muss Text sein, nicht {type}",
   code_format: "„{text}“ ist kein Partiecode: er sieht aus wie KL1-D1N-AAAAAAG",
@@ -557,6 +567,10 @@ function germanPile(text) {
 
 const GERMAN_WHAT = { card: "eine Karte", pile: "ein Stapel", move: "ein Zug" };
 
+// The colour and rank of the card a column takes ("only a black 5 goes on it"), in German.
+const GERMAN_COLOUR = { black: "schwarze", red: "rote" };
+const GERMAN_RANK = { J: "B", Q: "D" };
+
 // The scorings as klondike.rules.SCORING_WORDS names them in messages, in German.
 const GERMAN_SCORING = {
   "with Normal scoring": "mit der Wertung Normal",
@@ -569,6 +583,8 @@ function germanParams(params) {
   for (const [name, value] of Object.entries(params || {})) {
     if (typeof value !== "string") out[name] = value;
     else if (name === "pile") out[name] = germanPile(value);
+    else if (name === "colour") out[name] = GERMAN_COLOUR[value] ?? value;
+    else if (name === "rank") out[name] = GERMAN_RANK[value] ?? value;
     else if (name === "what") out[name] = GERMAN_WHAT[value] ?? value;
     else if (name === "played" || name === "asked") {
       out[name] = value

@@ -1,6 +1,8 @@
 // The settings: read from the server at start, applied to the page, changed in the Settings
 // dialog and saved on the server (PUT /api/settings) at once. The look is set as attributes
-// of <html> (table.css reads them): data-back, data-table, data-speed, data-left-handed.
+// of <html> (table.css reads them): data-back, data-table, data-speed, data-left-handed,
+// data-four-colours, data-large-indices. The auto-move setting is the server's own: it plays
+// the safe cards after each move (the page only shows them, game.js).
 
 import { ApiError, call } from "./api.js";
 import { reasonText } from "./i18n.js";
@@ -53,6 +55,8 @@ export class Settings {
       if (value !== undefined) root.dataset[name] = value;
     }
     root.toggleAttribute("data-left-handed", this.values.left_handed);
+    root.toggleAttribute("data-four-colours", Boolean(this.values.four_colours));
+    root.toggleAttribute("data-large-indices", Boolean(this.values.large_indices));
     this.applied(this.values);
   }
 
