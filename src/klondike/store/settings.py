@@ -37,6 +37,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "finish_button": (True, False),
     "hints": (True, False),
     "hints_peek": (False, True),  # hints may look at the face-down cards (the solver's)
+    "how_to_play_seen": (False, True),  # "How to play" was offered once and closed
 }
 """Every setting and its allowed values, the default first."""
 

@@ -456,7 +456,9 @@ const GERMAN_REASONS = {
   solver_failed: "der Löser konnte nicht antworten: {detail}",
   solver_busy: "der Löser hat gerade zu viel zu tun: in {retry_after} s noch einmal versuchen",
   hint_superseded: "ein Tipp für einen neueren Stand der Partie wurde erbeten",
-  bad_day: "{day} ist nirgends heute: das Spiel des Tages gilt für heute",
+  bad_day: "Für den {day} gibt es kein Spiel des Tages: es gibt sie vom {first} bis heute",
+  bad_today: "{day} ist nirgends heute: in UTC ist es der {today}",
+  bad_month: "„{month}“ ist kein Monat der Spiele des Tages: JJJJ-MM, von {first} bis {last}",
 };
 
 export const LANGUAGES = ["de", "en"];
