@@ -1,9 +1,11 @@
 """Browser tests: the real server in a subprocess, Debian's Chromium, real pointer gestures.
 
-Every test starts its own server over a fresh database. A test that needs an exact position
-hands it to the server, which writes it into the database first: the server then continues
-it as the game in progress. Gestures go through the browser's own input pipeline: the mouse
-on the desktop viewport, touch events on the phone viewport (see ``helpers.page``).
+Every test starts its own server over a fresh database, as a player who has closed "How to
+play" once (it is offered on a first visit only); a test of the first visit asks for
+``first_visit=True``. A test that needs an exact position hands it to the server, which
+writes it into the database first: the server then continues it as the game in progress.
+Gestures go through the browser's own input pipeline: the mouse on the desktop viewport,
+touch events on the phone viewport (see ``helpers.page``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from playwright.sync_api import Browser, BrowserContext
 
 from helpers.page import SCREENS, Table
 from helpers.server import Server
+from klondike.store import database as store
+from klondike.store import settings as preferences
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -40,11 +44,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start a server, optionally with a position as the game in progress; killed after."""
+    """Start a server, optionally with a position as the game in progress, on a first visit
+    or not; killed after."""
     servers: list[Server] = []
 
-    def make(position: dict[str, Any] | None = None) -> Server:
-        server = Server(tmp_path / f"klondike{len(servers)}.db", position=position)
+    def make(position: dict[str, Any] | None = None, *, first_visit: bool = False) -> Server:
+        db = tmp_path / f"klondike{len(servers)}.db"
+        if not first_visit:
+            conn = store.open_database(db)
+            preferences.save(conn, {"how_to_play_seen": True})
+            store.close_database(conn)
+        server = Server(db, position=position)
         servers.append(server)
         return server
 
@@ -72,8 +82,9 @@ def open_table(
         locale: str = "en-US",
         path: str = "/",
         server: Server | None = None,
+        first_visit: bool = False,
     ) -> Table:
-        server = server or make_server(position)
+        server = server or make_server(position, first_visit=first_visit)
         # Playwright's wait_for_function evaluates a string in the page, which the page's
         # content policy forbids: these contexts bypass it (test_policy.py keeps it).
         context = browser.new_context(locale=locale, bypass_csp=True, **SCREENS[screen])

@@ -357,6 +357,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "finish_button": False,
         "hints": False,
         "hints_peek": False,
+        "how_to_play_seen": True,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")
