@@ -44,17 +44,22 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start a server, optionally with a position as the game in progress, on a first visit
-    or not; killed after."""
+    """Start a server, optionally with a position as the game in progress (the daily deal of
+    the day ``daily``), on a first visit or not; killed after."""
     servers: list[Server] = []
 
-    def make(position: dict[str, Any] | None = None, *, first_visit: bool = False) -> Server:
+    def make(
+        position: dict[str, Any] | None = None,
+        *,
+        first_visit: bool = False,
+        daily: str | None = None,
+    ) -> Server:
         db = tmp_path / f"klondike{len(servers)}.db"
         if not first_visit:
             conn = store.open_database(db)
             preferences.save(conn, {"how_to_play_seen": True})
             store.close_database(conn)
-        server = Server(db, position=position)
+        server = Server(db, position=position, daily=daily)
         servers.append(server)
         return server
 
@@ -83,8 +88,9 @@ def open_table(
         path: str = "/",
         server: Server | None = None,
         first_visit: bool = False,
+        daily: str | None = None,
     ) -> Table:
-        server = server or make_server(position, first_visit=first_visit)
+        server = server or make_server(position, first_visit=first_visit, daily=daily)
         # Playwright's wait_for_function evaluates a string in the page, which the page's
         # content policy forbids: these contexts bypass it (test_policy.py keeps it).
         context = browser.new_context(locale=locale, bypass_csp=True, **SCREENS[screen])

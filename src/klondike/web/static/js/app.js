@@ -240,4 +240,5 @@ function idle() {
 }
 
 window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints };
-start();
+// settled once the page has shown its game and offered what it offers (the tests wait for it)
+window.klondike.ready = start();
