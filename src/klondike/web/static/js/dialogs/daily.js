@@ -161,6 +161,7 @@ export class DailyDialog {
     const body = dailyBody(this.picker.mode(), this.day);
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
     this.status.textContent = t("daily_finding");
+    this.play.disabled = true; // one start at a time
     try {
       const view = await this.game.start(body, true);
       this.dialog.close();
@@ -174,6 +175,7 @@ export class DailyDialog {
       }
     } finally {
       this.status.textContent = "";
+      this.play.disabled = !this.day;
     }
   }
 }
