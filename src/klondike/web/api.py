@@ -681,8 +681,8 @@ def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> No
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
         mode: Mode = (game.rules.key, game.draw, game.scoring)
-        day = player_today(today)
-        first = month_of(month, day)
+        players_day = player_today(today)
+        first = month_of(month, players_day)
         after = next_month(first)
         last = after - datetime.timedelta(days=1)
         before = (first - datetime.timedelta(days=1)).replace(day=1)
@@ -693,10 +693,10 @@ def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> No
                 "rules": game.rules.key,
                 "draw": game.draw,
                 "scoring": game.scoring,
-                "today": day.isoformat(),
+                "today": players_day.isoformat(),
                 "previous": f"{before:%Y-%m}" if first > FIRST_DAY else None,
-                "next": f"{after:%Y-%m}" if after <= day else None,
-                "days": calendar_of(first, day, played),
+                "next": f"{after:%Y-%m}" if after <= players_day else None,
+                "days": calendar_of(first, players_day, played),
             }
         )
 
