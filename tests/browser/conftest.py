@@ -1,9 +1,11 @@
 """Browser tests: the real server in a subprocess, Debian's Chromium, real pointer gestures.
 
-Every test starts its own server over a fresh database. A test that needs an exact position
-hands it to the server, which writes it into the database first: the server then continues
-it as the game in progress. Gestures go through the browser's own input pipeline: the mouse
-on the desktop viewport, touch events on the phone viewport (see ``helpers.page``).
+Every test starts its own server over a fresh database, as a player who has closed "How to
+play" once (it is offered on a first visit only); a test of the first visit asks for
+``first_visit=True``. A test that needs an exact position hands it to the server, which
+writes it into the database first: the server then continues it as the game in progress.
+Gestures go through the browser's own input pipeline: the mouse on the desktop viewport,
+touch events on the phone viewport (see ``helpers.page``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from playwright.sync_api import Browser, BrowserContext
 from helpers.page import SCREENS, Table
 from helpers.proofs import keep_proved_deals
 from helpers.server import Server
+from klondike.store import database as store
+from klondike.store import settings as preferences
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -41,17 +45,27 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
-    """Start a server, optionally with a position as the game in progress; killed after.
+    """Start a server, optionally with a position as the game in progress (the daily deal of
+    the day ``daily``), on a first visit or not; killed after.
 
     Its pool of proved deals is full from the start (fixed deals): no solver process proves
     deals while the test plays, and "winnable deals only" deals the same every run.
     """
     servers: list[Server] = []
 
-    def make(position: dict[str, Any] | None = None) -> Server:
+    def make(
+        position: dict[str, Any] | None = None,
+        *,
+        first_visit: bool = False,
+        daily: str | None = None,
+    ) -> Server:
         db = tmp_path / f"klondike{len(servers)}.db"
         keep_proved_deals(db)
-        server = Server(db, position=position)
+        if not first_visit:
+            conn = store.open_database(db)
+            preferences.save(conn, {"how_to_play_seen": True})
+            store.close_database(conn)
+        server = Server(db, position=position, daily=daily)
         servers.append(server)
         return server
 
@@ -79,8 +93,10 @@ def open_table(
         locale: str = "en-US",
         path: str = "/",
         server: Server | None = None,
+        first_visit: bool = False,
+        daily: str | None = None,
     ) -> Table:
-        server = server or make_server(position)
+        server = server or make_server(position, first_visit=first_visit, daily=daily)
         # Playwright's wait_for_function evaluates a string in the page, which the page's
         # content policy forbids: these contexts bypass it (test_policy.py keeps it).
         context = browser.new_context(locale=locale, bypass_csp=True, **SCREENS[screen])

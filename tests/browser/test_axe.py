@@ -3,6 +3,7 @@ every screen of the page, on the desktop and the phone, in German and English: 0
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,26 @@ def test_the_win_screen_and_full_statistics_have_no_violations(
     open_dialog(table, "#stats-button", "#stats-dialog")
     page.locator("#stats-recent tbody tr").first.wait_for()
     audit(table, "statistics with a game")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_daily_and_how_to_play_dialogs_have_no_violations(
+    open_table: Opener, locale: str, screen: str
+) -> None:
+    today = datetime.date.today()
+    table = open_table(
+        one_move_to_win("KH"), locale=locale, first_visit=True, daily=today.isoformat()
+    )
+    page = table.page
+    page.locator("#howto-dialog[open]").wait_for()  # offered on the first visit
+    audit(table, "how to play")
+    page.locator("#howto-versions label:has(input[value='solitaer'])").click()
+    audit(table, "how to play, Solitär")
+    close_dialogs(table)
+    audit(table, "table of a daily game")
+    open_dialog(table, "#daily-button", "#daily-dialog[open] #daily-calendar .today")
+    audit(table, "daily")
+    page.locator("#daily-prev").click()
+    page.locator("#daily-calendar button:not(:disabled):not(.today)").first.click()
+    audit(table, "daily, a past day chosen")
+    close_dialogs(table)

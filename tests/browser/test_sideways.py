@@ -137,6 +137,14 @@ def test_every_dialogs_buttons_stay_on_screen(open_table: Opener, locale: str) -
     table.page.locator("#stats-modes tr").first.wait_for()
     dialog_buttons_on_screen(table, "#stats-dialog")
     press(table, "#stats-close")
+    # Daily (its calendar drawn) and How to play
+    press(table, "#daily-button")
+    table.page.locator("#daily-calendar .today").wait_for()
+    dialog_buttons_on_screen(table, "#daily-dialog")
+    press(table, "#daily-close")
+    press(table, "#help-button")
+    dialog_buttons_on_screen(table, "#howto-dialog")
+    press(table, "#howto-close")
 
 
 @PHONES

@@ -1,5 +1,6 @@
 """The solver on the page: the Hint button and the H key, "winnable deals only" in the New
-game dialog (remembered), the daily deal."""
+game dialog (remembered), the daily deal from the New game dialog (tests/browser/test_daily.py
+has the Daily dialog)."""
 
 from __future__ import annotations
 
@@ -85,12 +86,14 @@ def test_winnable_deals_only_is_remembered_and_says_how_long_the_proof_took(
     assert "Proved winnable in " in table.text("#new-proof") or table.text("#new-proof") == ""
 
 
-def test_the_daily_deal_starts_from_the_dialog(open_table: Opener) -> None:
+def test_the_daily_deal_starts_from_the_new_game_dialog_on_its_mode(open_table: Opener) -> None:
     table = open_table()
     press(table, "#new-game")
-    table.page.locator("input[name='draw'][value='3']").check(force=True)
+    table.page.locator("#new-dialog input[name='draw'][value='3']").check(force=True)
     press(table, "#new-daily")
-    table.page.locator("#new-dialog").wait_for(state="hidden", timeout=60_000)
+    assert table.page.locator("#daily-dialog input[name='draw'][value='3']").is_checked()
+    press(table, "#daily-play")
+    table.page.locator("#daily-dialog").wait_for(state="hidden", timeout=60_000)
     view = table.check()
     today = table.page.evaluate("new Date().toLocaleDateString('sv')")  # YYYY-MM-DD, local
     assert view["daily"] == datetime.date.fromisoformat(today).isoformat()
@@ -108,8 +111,9 @@ def test_the_daily_deal_starts_from_the_dialog(open_table: Opener) -> None:
 def test_the_daily_deal_of_solitaer_is_its_own(open_table: Opener) -> None:
     table = open_table()
     press(table, "#new-game")
-    table.page.locator("input[name='rules'][value='solitaer']").check(force=True)
+    table.page.locator("#new-dialog input[name='rules'][value='solitaer']").check(force=True)
     press(table, "#new-daily")
-    table.page.locator("#new-dialog").wait_for(state="hidden", timeout=60_000)
+    press(table, "#daily-play")
+    table.page.locator("#daily-dialog").wait_for(state="hidden", timeout=60_000)
     view = table.check()
     assert view["code"].startswith("KS1-D3X-") and view["daily"] is not None

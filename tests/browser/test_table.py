@@ -360,6 +360,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "four_colours": False,
         "large_indices": False,
         "auto_safe": False,
+        "how_to_play_seen": True,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")

@@ -31,11 +31,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def insert_position(db: Path, position: dict[str, Any]) -> None:
-    """Write ``position`` into the database ``db`` as the game in progress."""
+def insert_position(db: Path, position: dict[str, Any], daily: str | None = None) -> None:
+    """Write ``position`` into the database ``db`` as the game in progress (the daily deal of
+    the day ``daily``, if given)."""
     conn = store.open_database(db)
     try:
-        store.insert_game(conn, Game.from_snapshot(position))
+        store.insert_game(conn, Game.from_snapshot(position), daily=daily)
         conn.commit()
     finally:
         conn.close()
@@ -46,8 +47,8 @@ class Server:
 
     It listens on ``port`` (a free one by default; if that is taken, on the next free one,
     as the server does), with ``args`` as further command-line options. ``position``, if
-    given, is written into the database first and becomes the game in progress. ``env``
-    adds to the environment the server runs in.
+    given, is written into the database first and becomes the game in progress (the daily
+    deal of the day ``daily``, if given). ``env`` adds to the environment the server runs in.
     """
 
     def __init__(
@@ -57,9 +58,10 @@ class Server:
         port: int | None = None,
         position: dict[str, Any] | None = None,
         env: Mapping[str, str] | None = None,
+        daily: str | None = None,
     ) -> None:
         if position is not None:
-            insert_position(db, position)
+            insert_position(db, position, daily)
         self.db = db
         port = free_port() if port is None else port
         options = ["--no-browser", "--port", str(port), "--db", str(db), *args]

@@ -23,6 +23,7 @@ DEFAULTS = {
     "four_colours": False,
     "large_indices": False,
     "auto_safe": False,
+    "how_to_play_seen": False,
 }
 
 
@@ -46,6 +47,7 @@ def test_defaults_then_a_change_is_remembered_across_a_restart(db_path: Path) ->
             "four_colours": True,
             "large_indices": True,
             "auto_safe": True,
+            "how_to_play_seen": True,
         }
         assert client.put("/api/settings", json=every).json() == every
 

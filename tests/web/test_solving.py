@@ -375,8 +375,8 @@ def test_each_version_has_its_own_daily_and_winnable_deals(solver_client: TestCl
     assert refused.status_code == 400  # a mode the version lacks: the engine's reason
 
 
-def test_the_daily_deal_refuses_a_day_that_is_not_today(solver_client: TestClient) -> None:
-    response = solver_client.post("/api/games", json={"daily": True, "day": "2020-01-01"})
+def test_the_daily_deal_refuses_a_day_it_has_no_deal_of(solver_client: TestClient) -> None:
+    response = solver_client.post("/api/games", json={"daily": True, "day": "1999-12-31"})
     assert (response.status_code, response.json()["error"]["reason"]) == (400, "bad_day")
     bad = solver_client.post("/api/games", json={"daily": True, "day": "yesterday"})
     assert (bad.status_code, bad.json()["error"]["reason"]) == (422, "bad_request")

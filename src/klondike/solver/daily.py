@@ -24,6 +24,9 @@ from ..game import Game
 from ..rules import MODES, Mode, rules_for
 from .api import Solution, solve
 
+FIRST_DAY = date(2000, 1, 1)
+"""The first day that has a daily deal: any day from it to today can be played."""
+
 DAILY_STATES = 20_000
 """The positions the solver may search to prove a candidate winnable."""
 

@@ -40,6 +40,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "four_colours": (False, True),  # ♠ black, ♥ red, ♦ blue, ♣ green
     "large_indices": (False, True),  # a larger rank and suit in the cards' corners
     "auto_safe": (False, True),  # cards that are safe go to the foundations by themselves
+    "how_to_play_seen": (False, True),  # "How to play" was offered once and closed
 }
 """Every setting and its allowed values, the default first."""
 

@@ -332,3 +332,45 @@ def daily_summary(conn: sqlite3.Connection, today: date) -> list[DailyStats]:
             }
         )
     return modes
+
+
+DayState = Literal["won", "playing", "played"]
+"""What a day of the daily calendar shows: its deal won; being played (the game in
+progress, not won yet); played and left, not won."""
+
+# The daily games of one mode between two days: a game left before any action is not played.
+_DAILY_DAYS_SQL = """
+SELECT daily,
+       MAX(status = 'won')     AS won,
+       MAX(status = 'playing') AS playing
+  FROM games
+ WHERE daily BETWEEN ? AND ?
+   AND rules = ? AND draw = ? AND scoring = ?
+   AND (status IN ('won', 'playing') OR version > 0)
+ GROUP BY daily
+"""
+
+
+def daily_days(
+    conn: sqlite3.Connection, mode: Mode, first: date, last: date
+) -> dict[date, DayState]:
+    """The days from ``first`` to ``last`` whose daily deal of the mode was played, and how:
+    ``'won'`` if any game of it was won, else ``'playing'`` if one is open, else ``'played'``.
+    Every game counts, also those a reset left out of the statistics (the history stays).
+
+    >>> from klondike.store.database import open_database
+    >>> conn = open_database(":memory:")
+    >>> daily_days(conn, ("app", 1, "normal"), date(2026, 1, 1), date(2026, 1, 31))
+    {}
+    """
+    key, draw, scoring = mode
+    found: dict[date, DayState] = {}
+    rows = conn.execute(_DAILY_DAYS_SQL, (first.isoformat(), last.isoformat(), key, draw, scoring))
+    for day, won, playing in rows:
+        try:
+            played_on = date.fromisoformat(day)
+        except (TypeError, ValueError):
+            log.warning("a daily game of the day %r is not shown: that is no date", day)
+            continue
+        found[played_on] = "won" if won else "playing" if playing else "played"
+    return found

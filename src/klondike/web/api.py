@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
@@ -17,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from fastapi import Body, FastAPI, Request
+from fastapi import Body, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -38,9 +39,10 @@ from starlette.routing import Match
 
 from klondike import Game, KlondikeError
 from klondike.rules import MODES, PRESETS, Mode
+from klondike.solver.daily import FIRST_DAY
 from klondike.store import database as store
 from klondike.store import settings
-from klondike.store.stats import DailyStats, ModeStats, RecentGame
+from klondike.store.stats import DailyStats, DayState, ModeStats, RecentGame
 
 from .games import Games
 from .refusals import Refusal
@@ -78,8 +80,77 @@ Version = Annotated[
 
 
 def utc_today() -> datetime.date:
-    """Today's date in UTC: the daily deal is for a day within one of it."""
+    """Today's date in UTC: the player's today is within a day of it."""
     return datetime.datetime.now(datetime.UTC).date()
+
+
+def daily_day(day: datetime.date) -> datetime.date:
+    """``day`` if a daily deal can be played for it (from `FIRST_DAY` to today somewhere),
+    else the refusal ``bad_day``."""
+    last = utc_today() + datetime.timedelta(days=1)
+    if not FIRST_DAY <= day <= last:
+        raise Refusal("bad_day", {"day": day.isoformat(), "first": FIRST_DAY.isoformat()})
+    return day
+
+
+def player_today(day: datetime.date | None) -> datetime.date:
+    """The player's calendar day (by default the server's), refused (``bad_today``) if it is
+    not today anywhere: more than a day from the server's UTC date."""
+    today = utc_today()
+    if day is None:
+        return datetime.date.today()
+    if abs((day - today).days) > 1:
+        raise Refusal("bad_today", {"day": day.isoformat(), "today": today.isoformat()})
+    return day
+
+
+MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
+"""A month as the calendar names it: ``2026-12``."""
+
+
+def month_of(text: str | None, today: datetime.date) -> datetime.date:
+    """The first day of the month ``text`` names (``YYYY-MM``; None: the month of ``today``),
+    refused (``bad_month``) unless it is a month from `FIRST_DAY`'s to today's."""
+    if text is None:
+        return today.replace(day=1)
+    found = MONTH.fullmatch(text)
+    if found is not None:
+        year, number = int(found.group(1)), int(found.group(2))
+        if 1 <= number <= 12 and (FIRST_DAY.year, FIRST_DAY.month) <= (year, number) <= (
+            today.year,
+            today.month,
+        ):
+            return datetime.date(year, number, 1)
+    params: dict[str, object] = {
+        "month": text,
+        "first": f"{FIRST_DAY:%Y-%m}",
+        "last": f"{today:%Y-%m}",
+    }
+    raise Refusal("bad_month", params)
+
+
+def next_month(month: datetime.date) -> datetime.date:
+    """The first day of the month after ``month``'s."""
+    return (month.replace(day=28) + datetime.timedelta(days=4)).replace(day=1)
+
+
+def calendar_of(
+    month: datetime.date, today: datetime.date, played: dict[datetime.date, DayState]
+) -> list[dict[str, Any]]:
+    """Each day of ``month``: its ISO date, how it was played (`played`, else None), and
+    whether its daily deal can be played (from `FIRST_DAY` to ``today``)."""
+    days = []
+    day = month
+    while day.month == month.month:
+        days.append(
+            {
+                "day": day.isoformat(),
+                "state": played.get(day),
+                "playable": FIRST_DAY <= day <= today,
+            }
+        )
+        day += datetime.timedelta(days=1)
+    return days
 
 
 # --------------------------------------------------------------------------- errors
@@ -134,7 +205,9 @@ class NewGame(Strict):
     )
     daily: StrictBool = Field(False, description="the daily deal of the mode")
     day: datetime.date | None = Field(
-        None, description="the player's calendar day for the daily deal (default: the server's)"
+        None,
+        description="the day of the daily deal, from 2000-01-01 to the player's today "
+        "(default: the server's today)",
     )
 
 
@@ -356,6 +429,27 @@ class CodeCheck(BaseModel):
     scoring: Literal["normal", "vegas", "none"]
 
 
+class DailyDay(BaseModel):
+    """A day of the daily calendar."""
+
+    day: str
+    state: DayState | None
+    playable: bool
+
+
+class DailyMonth(BaseModel):
+    """The daily calendar of a month and mode (docs/api.md, "The daily calendar")."""
+
+    month: str
+    rules: str
+    draw: int
+    scoring: Literal["normal", "vegas", "none"]
+    today: str
+    previous: str | None
+    next: str | None
+    days: list[DailyDay]
+
+
 class Stats(BaseModel):
     modes: list[ModeStats]
     recent: list[RecentGame]
@@ -491,10 +585,7 @@ def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> No
         (``winnable``), else a random one; all but the code's of the version ``rules``."""
         day = None
         if body.daily and body.code is None:
-            today = utc_today()
-            day = body.day or datetime.date.today()
-            if abs((day - today).days) > 1:
-                raise Refusal("bad_day", {"day": day.isoformat()})
+            day = daily_day(body.day or datetime.date.today())
         daily = None if day is None else day.isoformat()
         chosen = None
         if body.code is None and (body.winnable or daily is not None):  # the solver's
@@ -581,6 +672,50 @@ def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> No
     def stats() -> JSONResponse:
         """Statistics per mode, the recent games and the daily deals."""
         return _json(games.stats())
+
+    @app.get("/api/daily", response_model=DailyMonth, responses=_errors(400))
+    def daily_calendar(
+        month: Annotated[
+            str | None, Query(max_length=20, description="YYYY-MM (default: this month)")
+        ] = None,
+        rules: Annotated[str, Query(max_length=100, description="the version")] = "app",
+        draw: Annotated[
+            int | None, Query(ge=1, le=3, description="1 or 3 (default: the version's first)")
+        ] = None,
+        scoring: Annotated[
+            Literal["normal", "vegas", "none"] | None,
+            Query(description="default: the version's first"),
+        ] = None,
+        today: Annotated[
+            datetime.date | None,
+            Query(description="the player's calendar day (default: the server's)"),
+        ] = None,
+    ) -> JSONResponse:
+        """The daily deals of a month and mode: each day played, won or being played, and
+        whether it can be played; the months before and after that have daily deals."""
+        try:
+            game = Game.new(draw, scoring, rules=rules)  # checks the mode
+        except KlondikeError as err:
+            raise Refusal.from_engine(err, None) from err
+        mode: Mode = (game.rules.key, game.draw, game.scoring)
+        players_day = player_today(today)
+        first = month_of(month, players_day)
+        after = next_month(first)
+        last = after - datetime.timedelta(days=1)
+        before = (first - datetime.timedelta(days=1)).replace(day=1)
+        played = games.daily_days(mode, first, last)
+        return _json(
+            {
+                "month": f"{first:%Y-%m}",
+                "rules": game.rules.key,
+                "draw": game.draw,
+                "scoring": game.scoring,
+                "today": players_day.isoformat(),
+                "previous": f"{before:%Y-%m}" if first > FIRST_DAY else None,
+                "next": f"{after:%Y-%m}" if after <= players_day else None,
+                "days": calendar_of(first, players_day, played),
+            }
+        )
 
     @app.post("/api/stats/reset", response_model=Stats, responses=_errors(400))
     def reset_stats(body: ResetStats) -> JSONResponse:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from klondike import Game, KlondikeError, Move, gestures
+from klondike.rules import Mode
 from klondike.solver import finish_move
 from klondike.store import database as store
 from klondike.store import settings as preferences
@@ -212,6 +213,14 @@ class Games:
                 with entry.lock:  # never half-way through an action
                     game["elapsed_ms"] = entry.clock(self.now())
         return {"modes": modes, "recent": recent, "daily": daily}
+
+    def daily_days(
+        self, mode: Mode, first: datetime.date, last: datetime.date
+    ) -> dict[datetime.date, statistics.DayState]:
+        """The days from ``first`` to ``last`` whose daily deal of ``mode`` was played, and
+        how (`klondike.store.stats.daily_days`)."""
+        with self.database("read", "the daily deals") as conn:
+            return statistics.daily_days(conn, mode, first, last)
 
     def reset_stats(self) -> None:
         """Leave every finished game out of the statistics (the history stays)."""

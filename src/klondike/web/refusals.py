@@ -44,7 +44,11 @@ REFUSALS: dict[str, Kind] = {
     "confirm_required": Kind(
         400, 'resetting the statistics needs a confirmation: {{"confirm": true}}'
     ),
-    "bad_day": Kind(400, "{day} is not today's date anywhere: the daily deal is for today"),
+    "bad_day": Kind(400, "there is no daily deal of {day}: they run from {first} to today"),
+    "bad_today": Kind(400, "{day} is not today's date anywhere: it is {today} in UTC"),
+    "bad_month": Kind(
+        400, "“{month}” is no month of the daily deals: write it as YYYY-MM, from {first} to {last}"
+    ),
     "internal_error": Kind(500, "the server failed: {detail}"),
     # the games
     "game_not_found": Kind(404, "there is no game {id}"),

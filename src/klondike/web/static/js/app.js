@@ -6,6 +6,8 @@ import { Bar } from "./bar.js";
 import { Board, durationMs } from "./board.js";
 import { celebrate } from "./celebrate.js";
 import { mayLeave } from "./dialogs/confirm.js";
+import { DailyDialog } from "./dialogs/daily.js";
+import { HowToDialog } from "./dialogs/how-to.js";
 import { NewGameDialog } from "./dialogs/new-game.js";
 import { StatsDialog } from "./dialogs/stats.js";
 import { WinDialog } from "./dialogs/win.js";
@@ -79,7 +81,9 @@ const win = new WinDialog(
     });
   },
 );
-const newGame = new NewGameDialog(game, () => win.close());
+const daily = new DailyDialog(game, () => win.close());
+const newGame = new NewGameDialog(game, () => win.close(), (mode) => daily.open(mode));
+const howTo = new HowToDialog(game, settings);
 const stats = new StatsDialog(game);
 const hints = new Hints(game, board, (text) => toast(text, 5000));
 
@@ -155,6 +159,8 @@ async function restart() {
 }
 
 $("#new-game").addEventListener("click", () => newGame.open());
+$("#daily-button").addEventListener("click", () => daily.open());
+$("#help-button").addEventListener("click", () => howTo.open());
 $("#undo").addEventListener("click", undo);
 $("#redo").addEventListener("click", redo);
 $("#restart").addEventListener("click", restart);
@@ -171,6 +177,8 @@ $("#share").addEventListener("click", () => game.view && copyLink(game.view.code
 bindLanguage($("#lang"), () => {
   board.relabel();
   bar.draw();
+  daily.draw();
+  howTo.draw();
 });
 bindShortcuts({ undo, redo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
@@ -189,14 +197,21 @@ addEventListener("pointerdown", () => sound.unlock(), { capture: true });
 
 // ------------------------------------------------------------------ start
 
-/** Show the game in progress, then the deal of a shared link (?code=…) if there is one:
- *  a code that cannot be played is said at once, and the game in progress stays. */
+/** Show the game in progress, then the deal of a shared link (?code=…) if there is one, then
+ *  How to play on a first visit. */
 async function start() {
   translatePage();
   await settings.load();
   const view = await game.follow();
   if (!view) return;
   presence.report();
+  await openLinked(view);
+  await howTo.offer();
+}
+
+/** Start the deal of a shared link (?code=…) if there is one: a code that cannot be played is
+ *  said at once, and the game in progress stays. */
+async function openLinked(view) {
   const linked = takeLinkedCode();
   if (linked === null) return;
   let code;
@@ -226,4 +241,5 @@ function idle() {
 }
 
 window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints };
-start();
+// settled once the page has shown its game and offered what it offers (the tests wait for it)
+window.klondike.ready = start();

@@ -1,7 +1,8 @@
-// The bar's figures: the game code, version, score (if the version keeps one), moves, time,
+// The bar's figures: the game code, version (and the day of a daily deal), score (if the version keeps one), moves, time,
 // and whether Undo can be pressed. Drawn once per animation frame, however many views came.
 
 import { Clock } from "./clock.js";
+import { shortDay } from "./daily.js";
 import { t } from "./i18n.js";
 
 /** The bar above the table. */
@@ -13,6 +14,7 @@ export class Bar {
     this.code = $("#code");
     this.score = $("#score");
     this.version = $("#version");
+    this.daily = $("#daily-mark");
     this.moves = $("#moves");
     this.clock = new Clock($("#time"));
     this.view = null;
@@ -35,6 +37,8 @@ export class Bar {
     this.redo.disabled = !view.can_redo;
     this.code.textContent = view.code;
     this.version.textContent = t(`rules_${view.rules.key}`);
+    this.daily.hidden = !view.daily;
+    this.daily.textContent = view.daily ? t("daily_mark", { day: shortDay(view.daily) }) : "";
     this.score.textContent = view.score_text;
     this.score.closest(".info").hidden = !view.rules.score;
     this.moves.textContent = String(view.moves);

@@ -73,6 +73,12 @@ export class Settings {
     this.dialog.showModal();
   }
 
+  /** Save some settings that no control shows ({name: value}); rejects on a refusal. */
+  async save(changes) {
+    this.values = await call("PUT", "/api/settings", changes);
+    this.apply();
+  }
+
   /** A control changed: save that setting; a refusal puts the control back. */
   async changed(field) {
     const name = field.name;
