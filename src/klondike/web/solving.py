@@ -785,7 +785,9 @@ class Solving:
             pending = self.hints_pending.get(entry.id)
             if pending is not None and pending[1].done():
                 del self.hints_pending[entry.id]
-        hints = self.games.hint_given(entry, names_move=answer["move"] is not None)
+        hints = self.games.hint_given(
+            entry, names_move=answer["move"] is not None, peeked=bool(answer["peeked"])
+        )
         answer.update(id=entry.id, version=version, hints=hints)
         return answer
 
