@@ -37,6 +37,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "finish_button": (True, False),
     "hints": (True, False),
     "hints_peek": (False, True),  # hints may look at the face-down cards (the solver's)
+    "winnable_gauge": (False, True),  # the share of layouts still winnable, after each move
 }
 """Every setting and its allowed values, the default first."""
 
