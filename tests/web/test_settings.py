@@ -20,6 +20,7 @@ DEFAULTS = {
     "finish_button": True,
     "hints": True,
     "hints_peek": False,
+    "winnable_gauge": False,
 }
 
 
@@ -40,6 +41,7 @@ def test_defaults_then_a_change_is_remembered_across_a_restart(db_path: Path) ->
             "finish_button": False,
             "hints": False,
             "hints_peek": True,
+            "winnable_gauge": True,
         }
         assert client.put("/api/settings", json=every).json() == every
 

@@ -387,7 +387,6 @@ def create_app(
             solving.deal_taken = filler.wake
             filler.start()
         app.state.proved_deals = filler
-        gauges.start()
         yield
         gauges.stop()
         if filler is not None:

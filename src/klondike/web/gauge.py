@@ -2,7 +2,7 @@
 which the position on the table can still be won (`klondike.fair.winnable_share`), computed
 in the solver's background lane after each move, never on a move's path.
 
-`Gauges` is a thread of the server. A move (`Gauges.moved`, with the setting
+`Gauges` runs in a thread of the server. A move (`Gauges.moved`, with the setting
 ``winnable_gauge`` on) or a request for a version's gauge (`Gauges.ask`) starts a job for
 that version of the game; the job is cut into parts of `PART` layouts, each one task of
 the ``background`` lane, sent one at a time. A new version of the game supersedes the old
@@ -115,9 +115,10 @@ def _plus(one: Share, other: Share) -> Share:
     return Share(one.wins + other.wins, one.losses + other.losses, one.unknown + other.unknown)
 
 
-class Gauges(threading.Thread):
+class Gauges:
     """The gauges of the open games, computed part by part in the ``background`` lane of
-    ``workers``; one part in the lane at a time, the games taking turns."""
+    ``workers`` by a thread of their own (started with the first gauge); one part in the
+    lane at a time, the games taking turns."""
 
     def __init__(
         self,
@@ -128,7 +129,6 @@ class Gauges(threading.Thread):
         max_states: int = MAX_STATES,
         part: int = PART,
     ) -> None:
-        super().__init__(name="gauges", daemon=True)
         self.games, self.workers = games, workers
         self.samples, self.max_states, self.part = samples, max_states, part
         self.changed = threading.Condition()
@@ -136,6 +136,7 @@ class Gauges(threading.Thread):
         self.turns: list[int] = []  # the games with a job to go on with, in turn
         self.kept: OrderedDict[str, Share] = OrderedDict()
         self.stopping = False
+        self.thread: threading.Thread | None = None
 
     # ---- asked by the API
 
@@ -187,6 +188,9 @@ class Gauges(threading.Thread):
             else:
                 self.turns.append(game_id)
                 self.changed.notify_all()
+                if self.thread is None:
+                    self.thread = threading.Thread(target=self._run, name="gauges", daemon=True)
+                    self.thread.start()
             self._forget_finished_games()
             return job
 
@@ -200,7 +204,7 @@ class Gauges(threading.Thread):
 
     # ---- the thread
 
-    def run(self) -> None:
+    def _run(self) -> None:
         while True:
             with self.changed:
                 while not self.stopping and not self.turns:
