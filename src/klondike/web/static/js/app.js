@@ -12,6 +12,7 @@ import { WinDialog } from "./dialogs/win.js";
 import { soundOf } from "./feedback.js";
 import { FinishButton } from "./finish.js";
 import { Game } from "./game.js";
+import { Gauge } from "./gauge.js";
 import { Hints } from "./hint.js";
 import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i18n.js";
 import { DOUBLE_MS, PointerInput } from "./input.js";
@@ -38,6 +39,7 @@ const game = new Game({
     bar.show(view);
     finish.show(view);
     hints.viewShown(view);
+    gauge.viewShown(view);
     win.showIfWon(view);
   },
   started: () => win.reset(),
@@ -56,6 +58,7 @@ const settings = new Settings((values) => {
   board.speedChanged();
   board.setLeftHanded(values.left_handed);
   hints.setEnabled(values.hints);
+  gauge.setEnabled(values.winnable_gauge);
   if (game.view) finish.show(game.view);
 });
 const settled = () =>
@@ -81,6 +84,7 @@ const win = new WinDialog(
 const newGame = new NewGameDialog(game, () => win.close());
 const stats = new StatsDialog(game);
 const hints = new Hints(game, board, (text) => toast(text, 5000));
+const gauge = new Gauge(game, $);
 
 // ------------------------------------------------------------------ the table's input
 
@@ -170,6 +174,7 @@ $("#share").addEventListener("click", () => game.view && copyLink(game.view.code
 bindLanguage($("#lang"), () => {
   board.relabel();
   bar.draw();
+  gauge.draw();
 });
 bindShortcuts({ undo, redo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
@@ -224,5 +229,5 @@ function idle() {
   );
 }
 
-window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints };
+window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints, gauge };
 start();

@@ -111,6 +111,16 @@ const TABLES = {
     set_hints_peek: "Hints may look at face-down cards",
     hint_fair: "Chosen from what you can see: it wins in {wins} of {samples} layouts you cannot tell apart.",
     hint_peeked: "(This hint looked at the face-down cards.)",
+    set_gauge: "Show how many hidden layouts are still winnable",
+    gauge: "Winnable",
+    gauge_computing: "Counting the layouts you cannot tell apart that can still be won…",
+    gauge_range: "{wins}–{most}/{samples}",
+    gauge_exact: "{wins}/{samples}",
+    gauge_percent: "{low}–{high} %",
+    gauge_long:
+      "Winnable in {wins} to {most} of {samples} layouts you cannot tell apart ({unknown} undecided); 95% Wilson interval: {low}–{high} %.",
+    gauge_partial:
+      "{solved} of {samples} layouts solved so far: {wins} winnable, {unknown} undecided…",
     settings_saved: "Settings saved",
     play_again: "Play again",
     // statistics
@@ -130,6 +140,8 @@ const TABLES = {
     st_fewest_moves: "Fewest moves",
     st_perfect_wins: "Perfect wins (no undo, no hint)",
     st_hints: "Hints taken",
+    st_fair_hints: "– from what you can see",
+    st_peeked_hints: "– looking at face-down cards",
     daily_title: "Daily deals",
     daily_played: "Days played",
     daily_won: "Days won",
@@ -281,6 +293,16 @@ const TABLES = {
     set_hints_peek: "Tipps dürfen verdeckte Karten ansehen",
     hint_fair: "Aus dem Sichtbaren gewählt: gewinnt in {wins} von {samples} Verteilungen, die nicht zu unterscheiden sind.",
     hint_peeked: "(Dieser Tipp hat die verdeckten Karten angesehen.)",
+    set_gauge: "Anzeigen, wie viele verdeckte Verteilungen noch gewinnbar sind",
+    gauge: "Gewinnbar",
+    gauge_computing: "Zähle die nicht unterscheidbaren Verteilungen, die noch gewinnbar sind…",
+    gauge_range: "{wins}–{most}/{samples}",
+    gauge_exact: "{wins}/{samples}",
+    gauge_percent: "{low}–{high} %",
+    gauge_long:
+      "Gewinnbar in {wins} bis {most} von {samples} Verteilungen, die nicht zu unterscheiden sind ({unknown} offen); 95-%-Wilson-Intervall: {low}–{high} %.",
+    gauge_partial:
+      "{solved} von {samples} Verteilungen gelöst: {wins} gewinnbar, {unknown} offen…",
     settings_saved: "Einstellungen gespeichert",
     play_again: "Noch einmal",
     stats_title: "Statistik",
@@ -299,6 +321,8 @@ const TABLES = {
     st_fewest_moves: "Wenigste Züge",
     st_perfect_wins: "Perfekte Siege (ohne Rückgängig, ohne Tipp)",
     st_hints: "Genommene Tipps",
+    st_fair_hints: "– aus dem Sichtbaren",
+    st_peeked_hints: "– mit Blick auf verdeckte Karten",
     daily_title: "Spiele des Tages",
     daily_played: "Tage gespielt",
     daily_won: "Tage gewonnen",
@@ -456,6 +480,9 @@ const GERMAN_REASONS = {
   solver_failed: "der Löser konnte nicht antworten: {detail}",
   solver_busy: "der Löser hat gerade zu viel zu tun: in {retry_after} s noch einmal versuchen",
   hint_superseded: "ein Tipp für einen neueren Stand der Partie wurde erbeten",
+  gauge_off: "die Anzeige der gewinnbaren Verteilungen ist aus: in den Einstellungen einschalten",
+  gauge_superseded:
+    "die Partie ist weitergegangen (Stand {newer}): die Anzeige für Stand {version} wird nicht mehr berechnet",
   bad_day: "{day} ist nirgends heute: das Spiel des Tages gilt für heute",
 };
 
