@@ -10,6 +10,7 @@ import pytest
 
 from helpers.page import Table
 from helpers.positions import every_gesture
+
 from .test_axe import audit
 
 Opener = Callable[..., Table]
@@ -57,6 +58,6 @@ def test_the_gauge_turned_on_in_the_settings_shows_a_figure_after_a_move(
     box = gauge.bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None
-    assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"]  # on the screen
-    assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]  # on the screen
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
     audit(table, "table with the gauge")
