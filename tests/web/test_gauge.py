@@ -239,3 +239,33 @@ def test_positions_the_player_cannot_tell_apart_get_byte_identical_gauges(
     assert answers[0].status_code == 200, answers[0].text
     assert answers[0].json()["status"] == "ready"
     assert answers[0].content == answers[1].content
+
+
+def test_in_worker_processes_a_superseded_gauge_sends_no_more_parts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the solver in its processes: the next move stops the old gauge at the part it
+    runs, the new one is answered, and the background worker is idle after."""
+    workers = SolverWorkers()
+    sent: list[tuple[str, int, int]] = []  # (lane, the position's moves, the first layout)
+    submit = workers.submit
+
+    def recording(lane: str, limit: float, function: Any, *args: Any) -> Any:
+        sent.append((lane, args[0]["moves"], args[1]))
+        return submit(lane, limit, function, *args)
+
+    monkeypatch.setattr(workers, "submit", recording)
+    app = create_app(tmp_path / "a.db", allowed_hosts=[HOST], workers=workers)
+    with TestClient(app) as client:
+        assert client.put("/api/settings", json={"winnable_gauge": True}).status_code == 200
+        view = client.post("/api/games", json={"code": CODE}).json()
+        move(client, view["id"], 0, "S-W")
+        until(lambda: bool(sent), 10)
+        second = move(client, view["id"], 1, "S-W")
+        answer = ask(client, view["id"], second["version"])
+        assert answer.status_code == 200 and answer.json()["status"] == "ready", answer.text
+        assert [first for _, moves, first in sent if moves == 1] == [0]  # one part, no more
+        assert [first for _, moves, first in sent if moves == 2] == list(range(0, 24, gauge.PART))
+        assert {lane for lane, _, _ in sent} == {"background"}
+        until(lambda: not workers.busy("background"), 10)
+        assert "background" in workers.pids()
