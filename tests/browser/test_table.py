@@ -357,6 +357,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "finish_button": False,
         "hints": False,
         "hints_peek": False,
+        "winnable_gauge": False,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")

@@ -21,6 +21,7 @@ from klondike.fair import Share, winnable_share
 from klondike.store import database as store
 from klondike.web import gauge
 from klondike.web.api import create_app
+from klondike.web.refusals import Refusal
 from klondike.web.solving import SolverWorkers
 
 CODE = "KL1-D1N-AAAAAAG"
@@ -269,3 +270,23 @@ def test_in_worker_processes_a_superseded_gauge_sends_no_more_parts(
         assert {lane for lane, _, _ in sent} == {"background"}
         until(lambda: not workers.busy("background"), 10)
         assert "background" in workers.pids()
+
+
+def test_a_gauge_asked_for_a_version_older_than_the_last_one_started_is_stale(
+    tmp_path: Path, closing: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request that read the position just before a move does not replace the newer
+    version's gauge when it comes second."""
+    client = served(tmp_path / "a.db")
+    closing.append(client)
+    view = client.post("/api/games", json={"code": CODE}).json()
+    games, gauges = client.app.state.games, client.app.state.gauges  # type: ignore[attr-defined]
+    old = games.hint_position(view["id"], 0)
+    move(client, view["id"], 0, "S-W")
+    newer = ask(client, view["id"], 1).json()
+    monkeypatch.setattr(games, "hint_position", lambda game_id, version: old)
+    with pytest.raises(Refusal) as refused:
+        gauges.start_job(view["id"], 0)
+    assert refused.value.reason == "stale_version"
+    monkeypatch.undo()
+    assert ask(client, view["id"], 1).json() == newer

@@ -179,6 +179,9 @@ class Gauges:
             job = self.jobs.get(game_id)
             if job is not None and job.version == version and not _failed(job):
                 return job
+            if job is not None and job.version > version:  # a move came meanwhile
+                params: dict[str, object] = {"version": version, "current": job.version}
+                raise Refusal("stale_version", params)
             if job is not None:
                 self._supersede(job, version)
             job = self.jobs[game_id] = _Job(entry.id, version, snapshot, key)
