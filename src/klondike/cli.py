@@ -284,6 +284,8 @@ def _summary_table(modes: Sequence[ModeStats]) -> str:
         ("Fewest moves", [number(m["fewest_moves"]) for m in modes]),
         ("Perfect wins", [number(m["perfect_wins"]) for m in modes]),
         ("Hints", [number(m["hints"]) for m in modes]),
+        ("Fair hints", [number(m["fair_hints"]) for m in modes]),
+        ("Peeking hints", [number(m["peeked_hints"]) for m in modes]),
         ("Vegas balance", [score(m, m["vegas_balance"]) for m in modes]),
     ]
     if not any(rules_for(m["rules"]).has_score for m in modes):

@@ -21,7 +21,9 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     page = table.page
     assert page.locator("#new-game span").text_content() == "Neue Partie"
     assert page.locator("#undo span").text_content() == "Rückgängig"
-    assert page.locator(".info-label").all_text_contents() == ["Klondike", "Punkte", "Züge", "Zeit"]
+    assert page.locator(".info-label").all_text_contents() == [
+        "Klondike", "Punkte", "Züge", "Zeit", "Gewinnbar"
+    ]  # fmt: skip
     assert page.locator("#stats-button span").text_content() == "Statistik"
     assert page.locator("html").get_attribute("lang") == "de"
     assert page.locator("[data-card='7S']").get_attribute("aria-label") == "7♠ Pik Sieben, Spalte 4"
@@ -36,7 +38,9 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert table.toast() == "7♠ kann nicht in eine leere Spalte: dorthin darf nur ein König"
     page.select_option("#lang", "en")
     assert page.locator("#new-game span").text_content() == "New game"
-    assert page.locator(".info-label").all_text_contents() == ["Klondike", "Score", "Moves", "Time"]
+    assert page.locator(".info-label").all_text_contents() == [
+        "Klondike", "Score", "Moves", "Time", "Winnable"
+    ]  # fmt: skip
     assert (
         page.locator("[data-card='7S']").get_attribute("aria-label")
         == "7♠ seven of spades, column 4"

@@ -82,3 +82,21 @@ def test_a_desktop_shows_every_version(open_table: Opener) -> None:
     open_stats(table)
     assert table.page.locator("#stats-version").is_hidden()
     assert len(shown_modes(table)) == 7
+
+
+@pytest.mark.parametrize(
+    ("locale", "fair", "peeked"),
+    [
+        ("en-US", "– from what you can see", "– looking at face-down cards"),
+        ("de-DE", "– aus dem Sichtbaren", "– mit Blick auf verdeckte Karten"),
+    ],
+)
+def test_fair_and_peeking_hints_have_rows_of_their_own(
+    open_table: Opener, locale: str, fair: str, peeked: str
+) -> None:
+    table = open_table(every_gesture(), locale=locale)
+    open_stats(table)
+    page = table.page
+    assert page.locator("#stats-modes tr[data-stat='fair_hints'] th").inner_text() == fair
+    assert page.locator("#stats-modes tr[data-stat='peeked_hints'] th").inner_text() == peeked
+    assert page.locator("#stats-modes tr[data-stat='fair_hints'] td").first.inner_text() == "0"

@@ -361,6 +361,7 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "large_indices": False,
         "auto_safe": False,
         "how_to_play_seen": True,
+        "winnable_gauge": False,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")

@@ -33,6 +33,8 @@ def add_game(
     deal: int = 7,
     rules: str = "app",
     hints: int = 0,
+    fair_hints: int = 0,
+    peeked_hints: int = 0,
     daily: str | None = None,
 ) -> int:
     """Insert one game row as the server would leave it; returns its id.
@@ -40,7 +42,8 @@ def add_game(
     Rows sort by minute ``ended`` (by default one minute after the previous game): the game
     starts then and, unless still being played, ends five minutes later. The score is by
     default the one the game starts with; the scoring by default the version's first.
-    ``daily`` is the day (ISO date) of a daily deal.
+    ``daily`` is the day (ISO date) of a daily deal; ``hints`` is the total of the hints,
+    ``fair_hints`` and ``peeked_hints`` their counts by kind.
     """
     game = Game.new(draw, scoring, deal=deal, rules=rules)
     minute = next(_clock) if ended is None else ended
@@ -49,8 +52,9 @@ def add_game(
     cursor = conn.execute(
         """
         INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,
-                           started_at, ended_at, version, snapshot, counted, hints, daily)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           started_at, ended_at, version, snapshot, counted, hints,
+                           fair_hints, peeked_hints, daily)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             game.code,
@@ -68,6 +72,8 @@ def add_game(
             json.dumps(game.snapshot()),
             counted,
             hints,
+            fair_hints,
+            peeked_hints,
             daily,
         ),
     )

@@ -123,6 +123,7 @@ def test_figures_and_recent_games(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert table_row(out, "Fewest moves") == ["96", "-", "-", "100"]
     assert table_row(out, "Perfect wins") == ["1", "0", "0", "0"]  # a hint: not perfect
     assert table_row(out, "Hints") == ["0", "0", "0", "2"]
+    assert table_row(out, "Fair hints") == table_row(out, "Peeking hints") == ["0", "0", "0", "0"]
     assert table_row(out, "Vegas balance") == ["-", "-", "$0", "+$129"]
 
     recent = out[out.index("Recent games:") :].splitlines()

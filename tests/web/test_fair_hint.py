@@ -58,3 +58,22 @@ def test_a_hint_that_may_look_at_face_down_cards_says_so(tmp_path: Path) -> None
     answer = hint_in(tmp_path / "a.db", Game.from_code("KL1-D1N-AAAAAAG"), hints_peek=True)
     assert answer["peeked"] is True and answer["kind"] == "winning"
     assert answer["layouts"] is None
+
+
+def test_fair_and_peeking_hints_are_counted_apart(tmp_path: Path) -> None:
+    workers = SolverWorkers(processes=False)
+    app = create_app(tmp_path / "a.db", allowed_hosts=[HOST], workers=workers)
+    with TestClient(app) as client:
+        view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+        played = client.post(
+            f"/api/games/{view['id']}/actions", json={"version": 0, "action": "move", "move": "S-W"}
+        )
+        assert played.status_code == 200, played.text
+        for peek in (False, True, True):
+            assert client.put("/api/settings", json={"hints_peek": peek}).status_code == 200
+            answer = client.post(f"/api/games/{view['id']}/hint", json={"version": 1}).json()
+            assert answer["peeked"] is peek and answer["move"] is not None
+        assert answer["hints"] == 3
+        client.post("/api/games", json={"abandon": view["id"]})
+        mode = client.get("/api/stats").json()["modes"][0]
+        assert (mode["hints"], mode["fair_hints"], mode["peeked_hints"]) == (3, 1, 2)

@@ -159,6 +159,7 @@ def test_the_document_covers_the_whole_api() -> None:
         "GET /api/games/{game_id}",
         "POST /api/games/{game_id}/restart",
         "POST /api/games/{game_id}/actions",
+        "GET /api/games/{game_id}/gauge",
         "GET /api/stats",
         "POST /api/stats/reset",
     }

@@ -24,6 +24,7 @@ DEFAULTS = {
     "large_indices": False,
     "auto_safe": False,
     "how_to_play_seen": False,
+    "winnable_gauge": False,
 }
 
 
@@ -48,6 +49,7 @@ def test_defaults_then_a_change_is_remembered_across_a_restart(db_path: Path) ->
             "large_indices": True,
             "auto_safe": True,
             "how_to_play_seen": True,
+            "winnable_gauge": True,
         }
         assert client.put("/api/settings", json=every).json() == every
 

@@ -64,6 +64,8 @@ def test_empty_database_gives_every_versions_modes_of_zeros(conn: sqlite3.Connec
         "fewest_moves",
         "perfect_wins",
         "hints",
+        "fair_hints",
+        "peeked_hints",
         "vegas_balance",
     }
 
@@ -394,3 +396,25 @@ def test_reset_in_a_non_autocommit_connection_is_committed(tmp_path: Path) -> No
     other = open_database(path)
     assert mode(other, 1, "normal")["played"] == 0
     other.close()
+
+
+def test_hints_are_counted_by_kind_and_either_kind_makes_a_win_not_perfect(
+    conn: sqlite3.Connection,
+) -> None:
+    add_game(conn, "won", hints=1, fair_hints=1)
+    add_game(conn, "won", hints=2, peeked_hints=2)
+    add_game(conn, "won", hints=3, fair_hints=1, peeked_hints=1)  # one from before the kinds
+    add_game(conn, "won")
+    m = mode(conn, 1, "normal")
+    assert (m["won"], m["perfect_wins"]) == (4, 1)
+    assert (m["hints"], m["fair_hints"], m["peeked_hints"]) == (6, 2, 3)
+
+
+@pytest.mark.parametrize("value", ["many", -4, 2.5])
+def test_a_hint_count_of_an_edited_file_that_is_no_whole_number_counts_as_none(
+    conn: sqlite3.Connection, value: object
+) -> None:
+    game_id = add_game(conn, "won", hints=1, fair_hints=1, peeked_hints=1)
+    conn.execute("UPDATE games SET fair_hints = ? WHERE id = ?", (value, game_id))
+    m = mode(conn, 1, "normal")
+    assert (m["fair_hints"], m["peeked_hints"], m["perfect_wins"]) == (0, 1, 0)

@@ -30,7 +30,7 @@ NEXT = migrations.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 6
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
@@ -41,6 +41,7 @@ def test_new_database_has_the_current_schema(db_path: Path) -> None:
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
         "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
+        "fair_hints", "peeked_hints",
     ]  # fmt: skip
     indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
     assert "games_status" in indexes
@@ -346,7 +347,7 @@ def test_migration_4_adds_hints_daily_and_the_deal_tables_to_a_version_1_file(
 ) -> None:
     game_id = version_1_file(db_path, monkeypatch)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     row = store.load_game(conn, game_id)
     assert row is not None
     assert (row.moves, row.rules, row.hints, row.daily) == (1, "app", 0, None)
@@ -560,8 +561,32 @@ def test_migration_5_drops_the_deals_kept_without_a_winning_line_and_says_so(
     conn.commit()
     conn.close()
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     assert store.proved_deal_counts(conn) == {}
     assert store.daily_deal_of(conn, "2026-06-15", APP_DRAW_1) is None
     assert any("3 proved or daily deals" in notice for notice in conn.notices), conn.notices
+    conn.close()
+
+
+def test_migration_6_counts_hints_by_kind_and_keeps_the_older_total(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "SCHEMA_VERSION", 5)
+        conn = open_database(db_path)
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    older = store.insert_game(conn, game)
+    conn.execute("UPDATE games SET hints = 3 WHERE id = ?", (older,))
+    conn.commit()
+    conn.close()
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
+    kinds = "SELECT hints, fair_hints, peeked_hints FROM games WHERE id = ?"
+    assert conn.execute(kinds, (older,)).fetchone() == (3, 0, 0)  # of neither kind
+    assert store.count_hint(conn, older) and store.count_hint(conn, older, peeked=True)
+    assert store.count_hint(conn, older, peeked=True)
+    assert conn.execute(kinds, (older,)).fetchone() == (6, 1, 2)
+    conn.execute("UPDATE games SET status = 'won' WHERE id = ?", (older,))
+    assert not store.count_hint(conn, older)  # a finished game counts no more hints
+    assert conn.execute(kinds, (older,)).fetchone() == (6, 1, 2)
     conn.close()

@@ -653,10 +653,15 @@ def newest_open_id(conn: sqlite3.Connection) -> int | None:
     return None if row is None or row[0] is None else int(row[0])
 
 
-def count_hint(conn: sqlite3.Connection, game_id: int) -> bool:
-    """Count one hint given in an open game. True if the game was open."""
+def count_hint(conn: sqlite3.Connection, game_id: int, *, peeked: bool = False) -> bool:
+    """Count one hint given in an open game: in its total and in its kind's count, fair (from
+    what the player can see) or ``peeked`` (it looked at the face-down cards). True if the
+    game was open."""
+    kind = "peeked_hints" if peeked else "fair_hints"
     cursor = conn.execute(
-        "UPDATE games SET hints = hints + 1 WHERE id = ? AND status = 'playing'", (game_id,)
+        f"UPDATE games SET hints = hints + 1, {kind} = {kind} + 1"
+        " WHERE id = ? AND status = 'playing'",
+        (game_id,),
     )
     return cursor.rowcount == 1
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .database import Database
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -124,12 +124,22 @@ def _migrate_to_5(conn: sqlite3.Connection) -> str | None:
     )
 
 
+def _migrate_to_6(conn: sqlite3.Connection) -> str | None:
+    """Version 6: the hints of a game counted by kind: ``fair_hints`` (chosen from what the
+    player can see) and ``peeked_hints`` (they looked at the face-down cards); ``hints``
+    stays their total. A game's hints from before are of neither kind: its total is kept."""
+    conn.execute("ALTER TABLE games ADD COLUMN fair_hints INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE games ADD COLUMN peeked_hints INTEGER NOT NULL DEFAULT 0")
+    return None
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
     3: _migrate_to_3,
     4: _migrate_to_4,
     5: _migrate_to_5,
+    6: _migrate_to_6,
 }
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
 what it dropped, if anything)."""

@@ -41,6 +41,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "large_indices": (False, True),  # a larger rank and suit in the cards' corners
     "auto_safe": (False, True),  # cards that are safe go to the foundations by themselves
     "how_to_play_seen": (False, True),  # "How to play" was offered once and closed
+    "winnable_gauge": (False, True),  # the share of layouts still winnable, after each move
 }
 """Every setting and its allowed values, the default first."""
 

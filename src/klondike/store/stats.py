@@ -52,6 +52,8 @@ class ModeStats(TypedDict):
     fewest_moves: int | None
     perfect_wins: int
     hints: int
+    fair_hints: int
+    peeked_hints: int
     vegas_balance: int | None
 
 
@@ -97,9 +99,14 @@ SELECT rules,
        MAX(score)                                        AS best_score,
        MIN(CASE WHEN status = 'won' THEN elapsed_ms END) AS fastest_win_ms,
        MIN(CASE WHEN status = 'won' THEN moves END)      AS fewest_moves,
-       SUM(status = 'won' AND undos = 0 AND hints = 0)   AS perfect_wins,
+       SUM(status = 'won' AND undos = 0 AND hints = 0
+           AND fair_hints = 0 AND peeked_hints = 0)      AS perfect_wins,
        SUM(score)                                        AS score_total,
-       SUM(hints)                                        AS hints
+       SUM(hints)                                        AS hints,
+       SUM(CASE WHEN typeof(fair_hints) = 'integer' AND fair_hints > 0
+                THEN fair_hints ELSE 0 END)              AS fair_hints,
+       SUM(CASE WHEN typeof(peeked_hints) = 'integer' AND peeked_hints > 0
+                THEN peeked_hints ELSE 0 END)            AS peeked_hints
   FROM games
  WHERE counted = 1
    AND status IN ('won', 'abandoned')
@@ -150,8 +157,11 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
     ``won / played`` (0.0 when nothing was played); the streaks run over those games in the
     order they ended: ``current_streak`` is the number of wins at the end, ``longest_streak``
     the longest run of wins. ``best_score`` is over all of them, ``fastest_win_ms`` and
-    ``fewest_moves`` over the wins, ``perfect_wins`` counts wins without an undo or a hint,
-    ``hints`` the hints taken. ``vegas_balance`` (Vegas only, else None) is the sum of their
+    ``fewest_moves`` over the wins, ``perfect_wins`` counts wins without an undo or a hint
+    of either kind, ``hints`` the hints taken: ``fair_hints`` chosen from what the player
+    can see, ``peeked_hints`` looking at the face-down cards (a game's hints from before
+    they were told apart are in ``hints`` only; a count of an edited file that is no whole
+    number counts as none). ``vegas_balance`` (Vegas only, else None) is the sum of their
     final scores. A version without a score has ``best_score`` None.
     """
     figures = {(row[0], row[1], row[2]): row[3:] for row in conn.execute(_FIGURES_SQL)}
@@ -179,6 +189,8 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
                 "fewest_moves": _int_or_none(row[4]) if row else None,
                 "perfect_wins": int(row[5]) if row else 0,
                 "hints": int(row[7] or 0) if row else 0,
+                "fair_hints": int(row[8] or 0) if row else 0,
+                "peeked_hints": int(row[9] or 0) if row else 0,
                 "vegas_balance": (int(row[6]) if row else 0) if vegas else None,
             }
         )

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from fastapi import Body, FastAPI, Query, Request
+from fastapi import BackgroundTasks, Body, FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -45,6 +45,7 @@ from klondike.store import settings
 from klondike.store.stats import DailyStats, DayState, ModeStats, RecentGame
 
 from .games import Games
+from .gauge import GaugeAnswer, Gauges
 from .refusals import Refusal
 from .security import LOOPBACK_NAMES, Guard
 from .solving import (
@@ -487,6 +488,7 @@ def create_app(
     games = Games(conn, clock)
     games.preload()
     solving = Solving(games, workers, hint_budget=hint_budget)
+    gauges = Gauges(games, solving.workers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -497,6 +499,7 @@ def create_app(
             filler.start()
         app.state.proved_deals = filler
         yield
+        gauges.stop()
         if filler is not None:
             filler.stop()
         solving.workers.close()
@@ -514,9 +517,9 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.games, app.state.solving = games, solving
+    app.state.games, app.state.solving, app.state.gauges = games, solving, gauges
     _answer_errors(app)
-    _route(app, games, solving, static_dir)
+    _route(app, games, solving, gauges, static_dir)
     app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
     app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     return app
@@ -570,8 +573,9 @@ def _answer_errors(app: FastAPI) -> None:
         return error_response(Refusal("internal_error", {"detail": type(exc).__name__}))
 
 
-def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> None:
-    """The API's routes over ``games`` (and ``solving``, the solver's jobs), and the page."""
+def _route(app: FastAPI, games: Games, solving: Solving, gauges: Gauges, static_dir: Path) -> None:
+    """The API's routes over ``games`` (and ``solving``, the solver's jobs; ``gauges``, the
+    winnable layouts gauge), and the page."""
 
     @app.get("/api/game", response_model=GameView, responses=_errors())
     def game_in_progress() -> JSONResponse:
@@ -631,10 +635,27 @@ def _route(app: FastAPI, games: Games, solving: Solving, static_dir: Path) -> No
         response_model=ActionResult,
         responses=_errors(400, 404, 409),
     )
-    def act(game_id: Id, action: Annotated[Action, Body()]) -> JSONResponse:
+    def act(game_id: Id, action: Annotated[Action, Body()], after: BackgroundTasks) -> JSONResponse:
         """Play one action (tap, double_tap, drag, move, undo, redo, finish) on a version."""
         gesture = action.model_dump(exclude={"version", "action"})
-        return _json(games.act(game_id, action.version, action.action, **gesture))
+        view = games.act(game_id, action.version, action.action, **gesture)
+        if view["played"] is not None and view["status"] == "playing":
+            after.add_task(gauges.moved, game_id, view["version"])  # once it is answered
+        return _json(view)
+
+    @app.get(
+        "/api/games/{game_id}/gauge",
+        response_model=GaugeAnswer,
+        responses=_errors(404, 409),
+    )
+    async def gauge(
+        game_id: Id,
+        version: Annotated[int, Query(ge=0, le=MAX_ID, description="the version to gauge")],
+    ) -> JSONResponse:
+        """The share of the layouts the player cannot tell apart in which the version can
+        still be won, once computed (``ready``), or what is solved after a wait
+        (``computing``: ask again); the setting ``winnable_gauge`` must be on."""
+        return _json(await gauges.answer(game_id, version))
 
     @app.get("/api/rules", response_model=list[RulesView], responses=_errors())
     def rules() -> JSONResponse:

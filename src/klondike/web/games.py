@@ -405,13 +405,14 @@ class Games:
                 raise self._stale_version(entry, version)
             return entry, entry.game.snapshot()
 
-    def hint_given(self, entry: OpenGame, *, names_move: bool) -> int:
-        """A hint was answered for ``entry``: one that names a move is counted (the store
-        counts it only in an open game). The game's hints after."""
+    def hint_given(self, entry: OpenGame, *, names_move: bool, peeked: bool = False) -> int:
+        """A hint was answered for ``entry``: one that names a move is counted, by its kind
+        (``peeked``: it looked at the face-down cards; else fair), and only in an open game.
+        The game's hints (of both kinds) after."""
         with entry.lock:
             if names_move:
                 with self.database("action") as conn:
-                    counted = store.count_hint(conn, entry.id)
+                    counted = store.count_hint(conn, entry.id, peeked=peeked)
                 if counted:
                     entry.hints += 1
             return entry.hints

@@ -88,6 +88,14 @@ REFUSALS: dict[str, Kind] = {
         "a hint for a newer version ({newer}) of game {id} was asked for: this one "
         "(version {version}) is no longer computed",
     ),
+    "gauge_off": Kind(
+        409, "the winnable layouts gauge is off: turn it on in the settings (winnable_gauge)"
+    ),
+    "gauge_superseded": Kind(
+        409,
+        "game {id} moved on to version {newer}: the gauge of version {version} is no "
+        "longer computed",
+    ),
 }
 """The server's own refusals."""
 

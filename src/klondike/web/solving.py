@@ -293,12 +293,14 @@ def _serve(conn: Connection, parent: int, name: str) -> None:
 
 LANES = ("hint", "proof", "background")
 """The worker processes: the player's hints, deals proved while a player waits (winnable
-deals only, the daily deal), and the proved-deal filler. Each has its own process and
-queue, so that one never waits behind another."""
+deals only, the daily deal), and the background: the proved-deal filler and the winnable
+layouts gauge (`klondike.web.gauge`). Each has its own process and queue, so that one
+never waits behind another."""
 
-PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 1}
+PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 3}
 """Tasks (queued or running) a lane takes at most; past it a request is refused with 503
-`solver_busy` and a ``Retry-After`` header."""
+`solver_busy` and a ``Retry-After`` header. The background lane holds the filler's one
+task and the gauge's part (and, for a moment, the part of a gauge just superseded)."""
 
 MARGIN = 5.0
 """Seconds past a task's own time limit after which its worker counts as stuck: the
@@ -785,7 +787,9 @@ class Solving:
             pending = self.hints_pending.get(entry.id)
             if pending is not None and pending[1].done():
                 del self.hints_pending[entry.id]
-        hints = self.games.hint_given(entry, names_move=answer["move"] is not None)
+        hints = self.games.hint_given(
+            entry, names_move=answer["move"] is not None, peeked=bool(answer["peeked"])
+        )
         answer.update(id=entry.id, version=version, hints=hints)
         return answer
 

@@ -14,6 +14,7 @@ import { WinDialog } from "./dialogs/win.js";
 import { soundOf } from "./feedback.js";
 import { FinishButton } from "./finish.js";
 import { Game } from "./game.js";
+import { Gauge } from "./gauge.js";
 import { Hints } from "./hint.js";
 import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i18n.js";
 import { DOUBLE_MS, PointerInput } from "./input.js";
@@ -40,6 +41,7 @@ const game = new Game({
     bar.show(view);
     finish.show(view);
     hints.viewShown(view);
+    gauge.viewShown(view);
     win.showIfWon(view);
   },
   started: () => win.reset(),
@@ -59,6 +61,7 @@ const settings = new Settings((values) => {
   board.speedChanged();
   board.setLeftHanded(values.left_handed);
   hints.setEnabled(values.hints);
+  gauge.setEnabled(values.winnable_gauge);
   if (game.view) finish.show(game.view);
 });
 const settled = () =>
@@ -86,6 +89,7 @@ const newGame = new NewGameDialog(game, () => win.close(), (mode) => daily.open(
 const howTo = new HowToDialog(game, settings);
 const stats = new StatsDialog(game);
 const hints = new Hints(game, board, (text) => toast(text, 5000));
+const gauge = new Gauge(game, $);
 
 // ------------------------------------------------------------------ the table's input
 
@@ -179,6 +183,7 @@ bindLanguage($("#lang"), () => {
   bar.draw();
   daily.draw();
   howTo.draw();
+  gauge.draw();
 });
 bindShortcuts({ undo, redo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
@@ -240,6 +245,6 @@ function idle() {
   );
 }
 
-window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints };
+window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints, gauge };
 // settled once the page has shown its game and offered what it offers (the tests wait for it)
 window.klondike.ready = start();

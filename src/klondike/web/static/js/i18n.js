@@ -114,6 +114,16 @@ const TABLES = {
     set_auto_safe: "Move safe cards to the foundations by themselves",
     hint_fair: "Chosen from what you can see: it wins in {wins} of {samples} layouts you cannot tell apart.",
     hint_peeked: "(This hint looked at the face-down cards.)",
+    set_gauge: "Show how many hidden layouts are still winnable",
+    gauge: "Winnable",
+    gauge_computing: "Counting the layouts you cannot tell apart that can still be won…",
+    gauge_range: "{wins}–{most}/{samples}",
+    gauge_exact: "{wins}/{samples}",
+    gauge_percent: "{low}–{high} %",
+    gauge_long:
+      "Winnable in {wins} to {most} of {samples} layouts you cannot tell apart ({unknown} undecided); 95% Wilson interval: {low}–{high} %.",
+    gauge_partial:
+      "{solved} of {samples} layouts solved so far: {wins} winnable, {unknown} undecided…",
     settings_saved: "Settings saved",
     play_again: "Play again",
     // statistics
@@ -133,6 +143,8 @@ const TABLES = {
     st_fewest_moves: "Fewest moves",
     st_perfect_wins: "Perfect wins (no undo, no hint)",
     st_hints: "Hints taken",
+    st_fair_hints: "– from what you can see",
+    st_peeked_hints: "– looking at face-down cards",
     daily_title: "Daily deals",
     daily_played: "Days played",
     daily_won: "Days won",
@@ -324,6 +336,16 @@ const TABLES = {
     set_auto_safe: "Sichere Karten von selbst auf die Zielstapel legen",
     hint_fair: "Aus dem Sichtbaren gewählt: gewinnt in {wins} von {samples} Verteilungen, die nicht zu unterscheiden sind.",
     hint_peeked: "(Dieser Tipp hat die verdeckten Karten angesehen.)",
+    set_gauge: "Anzeigen, wie viele verdeckte Verteilungen noch gewinnbar sind",
+    gauge: "Gewinnbar",
+    gauge_computing: "Zähle die nicht unterscheidbaren Verteilungen, die noch gewinnbar sind…",
+    gauge_range: "{wins}–{most}/{samples}",
+    gauge_exact: "{wins}/{samples}",
+    gauge_percent: "{low}–{high} %",
+    gauge_long:
+      "Gewinnbar in {wins} bis {most} von {samples} Verteilungen, die nicht zu unterscheiden sind ({unknown} offen); 95-%-Wilson-Intervall: {low}–{high} %.",
+    gauge_partial:
+      "{solved} von {samples} Verteilungen gelöst: {wins} gewinnbar, {unknown} offen…",
     settings_saved: "Einstellungen gespeichert",
     play_again: "Noch einmal",
     stats_title: "Statistik",
@@ -342,6 +364,8 @@ const TABLES = {
     st_fewest_moves: "Wenigste Züge",
     st_perfect_wins: "Perfekte Siege (ohne Rückgängig, ohne Tipp)",
     st_hints: "Genommene Tipps",
+    st_fair_hints: "– aus dem Sichtbaren",
+    st_peeked_hints: "– mit Blick auf verdeckte Karten",
     daily_title: "Spiele des Tages",
     daily_played: "Tage gespielt",
     daily_won: "Tage gewonnen",
@@ -541,6 +565,9 @@ const GERMAN_REASONS = {
   bad_day: "Für den {day} gibt es kein Spiel des Tages: es gibt sie vom {first} bis heute",
   bad_today: "{day} ist nirgends heute: in UTC ist es der {today}",
   bad_month: "„{month}“ ist kein Monat der Spiele des Tages: JJJJ-MM, von {first} bis {last}",
+  gauge_off: "die Anzeige der gewinnbaren Verteilungen ist aus: in den Einstellungen einschalten",
+  gauge_superseded:
+    "die Partie ist weitergegangen (Stand {newer}): die Anzeige für Stand {version} wird nicht mehr berechnet",
 };
 
 export const LANGUAGES = ["de", "en"];

@@ -56,6 +56,8 @@ const FIGURES = [
   ["st_fewest_moves", (m) => (m.fewest_moves == null ? NONE : String(m.fewest_moves))],
   ["st_perfect_wins", (m) => String(m.perfect_wins)],
   ["st_hints", (m) => String(m.hints)],
+  ["st_fair_hints", (m) => String(m.fair_hints)],
+  ["st_peeked_hints", (m) => String(m.peeked_hints)],
   ["st_vegas_balance", (m) => (m.vegas_balance == null ? NONE : dollars(m.vegas_balance))],
 ];
 
