@@ -2,7 +2,7 @@
 (docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
 solves them with the full-information solver and picks the move that wins the most."""
 
-from .player import Decision, Share, decide, winnable_share
+from .player import Decision, Share, decide, move_share, winnable_share
 from .sampler import layouts, sample
 
-__all__ = ["Decision", "Share", "decide", "layouts", "sample", "winnable_share"]
+__all__ = ["Decision", "Share", "decide", "layouts", "move_share", "sample", "winnable_share"]

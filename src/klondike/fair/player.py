@@ -91,6 +91,33 @@ def winnable_share(
     return Share(counts["win"], counts["loss"], counts["unknown"])
 
 
+def move_share(
+    game: Game,
+    move: Move | str,
+    *,
+    samples: int = SAMPLES,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+) -> Share:
+    """The share of the layouts of `winnable_share` (the same ones, same arguments) that
+    ``move`` wins: lost where the position is lost, won where the position's winning line
+    starts with it, else the rest solved after it. The same count as ``decide``'s for the
+    move, with one solve a layout fewer for the moves ``decide`` does not pick."""
+    counts = {"win": 0, "loss": 0, "unknown": 0}
+    for layout in layouts(information_set(game), samples, seed_of(game, seed)):
+        played = str(layout.copy().play(move))
+        found = solve(layout, max_states=max_states)
+        if found.verdict == "unwinnable":
+            counts["loss"] += 1
+        elif found.line and str(found.line[0]) == played:
+            counts["win"] += 1
+        else:
+            after = layout.copy()
+            after.play(played)
+            counts[_outcome(after, max_states)] += 1
+    return Share(counts["win"], counts["loss"], counts["unknown"])
+
+
 def decide(
     game: Game,
     *,
