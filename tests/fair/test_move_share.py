@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from helpers.positions import played
-
 from klondike.fair import decide, move_share
 
 

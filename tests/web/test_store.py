@@ -30,7 +30,7 @@ NEXT = migrations.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 6
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
@@ -41,7 +41,10 @@ def test_new_database_has_the_current_schema(db_path: Path) -> None:
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
         "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
+        "line",
     ]  # fmt: skip
+    reviews = [row[1] for row in conn.execute("PRAGMA table_info(reviews)")]
+    assert reviews == ["game_id", "status", "state", "review", "updated_at"]
     indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
     assert "games_status" in indexes
     conn.close()
@@ -346,7 +349,7 @@ def test_migration_4_adds_hints_daily_and_the_deal_tables_to_a_version_1_file(
 ) -> None:
     game_id = version_1_file(db_path, monkeypatch)
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     row = store.load_game(conn, game_id)
     assert row is not None
     assert (row.moves, row.rules, row.hints, row.daily) == (1, "app", 0, None)
@@ -558,7 +561,7 @@ def test_migration_5_drops_the_deals_kept_without_a_winning_line_and_says_so(
     conn.commit()
     conn.close()
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     assert store.proved_deal_counts(conn) == {}
     assert store.daily_deal_of(conn, "2026-06-15", APP_DRAW_1) is None
     assert any("3 proved or daily deals" in notice for notice in conn.notices), conn.notices

@@ -9,6 +9,7 @@ from .analysis import (
     Settings,
     analyse,
     replay,
+    standing_moves,
 )
 
 __all__ = [
@@ -19,4 +20,5 @@ __all__ = [
     "Settings",
     "analyse",
     "replay",
+    "standing_moves",
 ]

@@ -80,6 +80,19 @@ def replay(start: Game, moves: Sequence[str]) -> tuple[list[Game], list[str]]:
     return positions, played
 
 
+def standing_moves(line: str, final: Game) -> list[str] | None:
+    """The moves that stand at ``final`` (a stored game's position): its stored ``line``
+    (move texts, spaced) when it has one move per move counted; else, for a game kept by an
+    older version, its undo history when that holds every move; else None (not known)."""
+    kept = line.split()
+    if len(kept) == final.moves:
+        return kept
+    history = final.snapshot()["history"]
+    if len(history) == final.moves:
+        return [str(record[0]) for record in history]
+    return None
+
+
 class Analysis:
     """The analysis of one game, step by step; `state` is all of it, as JSON."""
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from klondike import Game, KlondikeError, Move, gestures
+from klondike.review import standing_moves
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
@@ -70,6 +71,7 @@ class OpenGame:
     hints: int = 0
     daily: str | None = None
     proof: Proof | None = None  # how the deal was proved winnable, when it was asked for
+    line: list[str] | None = field(default_factory=list)  # the moves that stand; None: unknown
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clock(self, now: float) -> int:
@@ -268,6 +270,7 @@ class Games:
             self.now(),
             hints=row.hints,
             daily=row.daily,
+            line=standing_moves(row.line, game),
         )
 
     def _reload(self, entry: OpenGame) -> None:
@@ -282,7 +285,7 @@ class Games:
             entry.game, entry.version, entry.status = fresh.game, fresh.version, fresh.status
             entry.elapsed_ms, entry.since = fresh.elapsed_ms, fresh.since
             entry.running = False
-            entry.hints = fresh.hints
+            entry.hints, entry.line = fresh.hints, fresh.line
         entry.last = None
         if entry.status != "playing":
             with self.registry:
@@ -462,6 +465,9 @@ class Games:
                 return view
             elapsed = entry.clock(now)
             won = game.won
+            line = entry.line
+            if line is not None:
+                line = line[:-1] if action == "undo" else [*line, str(played)]
             status = "won" if won else "playing"
             try:
                 with self.database("action") as conn:
@@ -474,6 +480,7 @@ class Games:
                         status=status,
                         ended_at=store.utc_now() if won else None,
                         expected_version=entry.version,
+                        line=None if line is None else " ".join(line),
                     )
             except Refusal as err:
                 err.game = entry.view(now)  # unchanged: the action was not played
@@ -484,6 +491,7 @@ class Games:
                     raise self._game_over(entry)
                 raise self._stale_version(entry, version)
             entry.game, entry.version, entry.status = game, entry.version + 1, status
+            entry.line = line
             entry.elapsed_ms, entry.since = elapsed, now
             entry.set_clock(now, running=True)  # the first action starts the clock
             entry.last = {"move": str(played), "undo": action == "undo"}
