@@ -25,15 +25,15 @@ Part = Literal["verdicts", "shares", "done"]
 VERDICT_STATES = 50_000
 """Positions one full-information verdict may search, by default."""
 
-SHARE_SAMPLES = 16
+SHARE_SAMPLES = 12
 """Layouts each fair share solves, by default."""
 
-SHARE_STATES = 2_000
+SHARE_STATES = 1_000
 """Positions each layout of a fair share may search, by default."""
 
 MISTAKE_SHARE = 0.25
 """A move is a mistake when the fair player's own choice there wins at least this share of
-the position's layouts more than the move played (of 16 layouts: 4 or more)."""
+the position's layouts more than the move played (of 12 layouts: 3 or more)."""
 
 
 class ReviewError(ValueError):

@@ -40,8 +40,9 @@ STORAGE_REFUSALS: dict[str, str] = {
     "new_game": "storage_new_game_error",
     "reset": "storage_reset_error",
     "settings": "storage_settings_error",
+    "review": "storage_review_error",
 }
-WRITES = frozenset({"action", "new_game", "reset", "settings"})
+WRITES = frozenset({"action", "new_game", "reset", "settings", "review"})
 
 
 # How long past the page's last sign of life (an action, or a report that it is shown) the

@@ -293,10 +293,11 @@ def _serve(conn: Connection, parent: int, name: str) -> None:
 
 LANES = ("hint", "proof", "background")
 """The worker processes: the player's hints, deals proved while a player waits (winnable
-deals only, the daily deal), and the proved-deal filler. Each has its own process and
+deals only, the daily deal), and the background: the proved-deal filler and the reviews of
+finished games (`klondike.web.reviewing`), one task of each at a time. Each has its own process and
 queue, so that one never waits behind another."""
 
-PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 1}
+PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 2}
 """Tasks (queued or running) a lane takes at most; past it a request is refused with 503
 `solver_busy` and a ``Retry-After`` header."""
 

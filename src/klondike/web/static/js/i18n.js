@@ -457,6 +457,9 @@ const GERMAN_REASONS = {
   solver_busy: "der Löser hat gerade zu viel zu tun: in {retry_after} s noch einmal versuchen",
   hint_superseded: "ein Tipp für einen neueren Stand der Partie wurde erbeten",
   bad_day: "{day} ist nirgends heute: das Spiel des Tages gilt für heute",
+  storage_review_error: "die Analyse konnte nicht gespeichert werden: {detail}",
+  review_playing: "Partie {id} läuft noch: ihre Analyse gibt es, sobald sie vorbei ist",
+  review_unavailable: "Partie {id} kann nicht analysiert werden: {detail}",
 };
 
 export const LANGUAGES = ["de", "en"];
