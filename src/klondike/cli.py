@@ -20,7 +20,7 @@ import argparse
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -376,9 +376,9 @@ if __name__ == "__main__":
 def analyse_command(args: argparse.Namespace) -> int:
     """``klondike analyse``: review a finished game of the database, or a code and its
     moves; the review on stdout, a progress bar on stderr. Returns the exit status."""
-    from .review import ReviewError, Settings, analyse, standing_moves
+    from .review import ReviewError, Settings, analyse
 
-    found = _game_to_review(args, standing_moves)
+    found = _game_to_review(args)
     if isinstance(found, int):
         return found
     if isinstance(found, dict):  # kept by the server: at once
@@ -416,13 +416,14 @@ def analyse_command(args: argparse.Namespace) -> int:
 
 
 def _game_to_review(
-    args: argparse.Namespace, standing_moves: Callable[[str, Game], list[str] | None]
+    args: argparse.Namespace,
 ) -> tuple[Game, list[str], int, int] | dict[str, Any] | int:
     """The start, moves, hints and undos of the game to review (or its review, when the
     server kept one made with the default bounds), or the exit status after saying on
     stderr why there is none."""
     import json
 
+    from .review import ReviewError, standing_moves, stored_start
     from .store.database import load_game, load_review, row_problem
 
     if not args.game.isdigit():
@@ -471,8 +472,8 @@ def _game_to_review(
     if kept is not None and kept.review is not None and not (args.states or args.samples):
         return kept.review
     try:
-        start = Game.from_code(row.code)
-    except KlondikeError as err:
+        start = stored_start(row.start, row.code)
+    except ReviewError as err:
         print(f"klondike: game {row.id} cannot be reviewed: {err}", file=sys.stderr)
         return 1
     return start, moves, row.hints, game.undos

@@ -202,3 +202,22 @@ def test_a_damaged_game_row_is_refused_not_failed(client: TestClient, db_path: P
     assert response.status_code == 409
     assert response.json()["error"]["reason"] == "game_damaged"
     assert client.get("/api/games/999/review").status_code == 404
+
+
+def test_a_game_set_up_from_a_position_is_reviewed_from_there(db_path: Path) -> None:
+    from helpers.positions import position
+
+    burying = position(
+        tableau=["JH JD JC | QH", "", "KH", "KD", "QC"],
+        waste="QD KC",
+        foundations={"S": 13, "H": 10, "D": 10, "C": 10},
+        rules="classic",
+    )
+    conn = open_database(db_path)
+    store.insert_game(conn, Game.from_snapshot(burying))
+    conn.close()
+    with TestClient(app_of(db_path)) as client:
+        view = play(client, client.get("/api/game").json(), ["W-T2", "W-T2"])
+        client.post("/api/games", json={"abandon": view["id"]})
+        review = done(client, view["id"])["review"]
+    assert review["lost_at"] == 2 and review["mistakes"] == [2]

@@ -41,7 +41,7 @@ def test_new_database_has_the_current_schema(db_path: Path) -> None:
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
         "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
-        "line",
+        "line", "start",
     ]  # fmt: skip
     reviews = [row[1] for row in conn.execute("PRAGMA table_info(reviews)")]
     assert reviews == ["game_id", "status", "state", "review", "updated_at"]

@@ -10,6 +10,7 @@ from .analysis import (
     analyse,
     replay,
     standing_moves,
+    stored_start,
 )
 
 __all__ = [
@@ -21,4 +22,5 @@ __all__ = [
     "analyse",
     "replay",
     "standing_moves",
+    "stored_start",
 ]

@@ -10,6 +10,7 @@ them (`Analysis.state`, plain JSON) and resume it later. `analyse` runs every st
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -78,6 +79,17 @@ def replay(start: Game, moves: Sequence[str]) -> tuple[list[Game], list[str]]:
             raise ReviewError(f"move {number} ({text}) cannot be played there: {err}") from err
         positions.append(game.copy())
     return positions, played
+
+
+def stored_start(start: str | None, code: str) -> Game:
+    """The position a stored game started from: its kept ``start`` snapshot (JSON text), or
+    its code's deal (a game kept by an older version); `ReviewError` if it cannot be read."""
+    try:
+        if start is None:
+            return Game.from_code(code)
+        return Game.from_snapshot(json.loads(start))
+    except (KlondikeError, ValueError, TypeError, RecursionError) as err:
+        raise ReviewError(f"the position it started from cannot be read ({err})") from err
 
 
 def standing_moves(line: str, final: Game) -> list[str] | None:
@@ -265,15 +277,16 @@ class Analysis:
         s = self.settings
         position = self.positions[index]
         bounds = {"samples": s.samples, "max_states": s.share_states, "seed": s.seed}
-        share = winnable_share(position, **bounds)
-        self.shares[index] = share_figures(share)
         if index == len(self.moves) or position.won:
+            self.shares[index] = share_figures(winnable_share(position, **bounds))
             return
         move = self.moves[index]
-        played = move_share(position, move, **bounds)
+        share, played = move_share(position, move, **bounds)
+        self.shares[index] = share_figures(share)
         self.played[index] = share_figures(played)
-        # no move wins a layout the position loses: with too few left, no move is better
-        if share.samples - share.losses - played.wins < s.margin:
+        # the fair player's choice is asked only where the move won clearly fewer layouts
+        # than the position itself
+        if share.wins - played.wins < s.margin:
             return
         decision = decide(position, samples=s.samples, max_states=s.share_states, seed=s.seed)
         if decision.move is None or str(decision.move) == move:

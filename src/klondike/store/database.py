@@ -484,6 +484,7 @@ class GameRow:
     hints: int
     daily: str | None
     line: str = ""
+    start: str | None = None
 
 
 VERSION_LIMIT = 2**40
@@ -507,6 +508,8 @@ def row_problem(row: GameRow) -> str | None:
         return "its snapshot is not text"
     if type(row.line) is not str:
         return "its moves are not text"
+    if row.start is not None and type(row.start) is not str:
+        return "its start is not text"
     if row.daily is not None:
         try:
             date.fromisoformat(row.daily)
@@ -517,7 +520,7 @@ def row_problem(row: GameRow) -> str | None:
 
 _ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted, rules, hints, daily, line"
+    "version, snapshot, counted, rules, hints, daily, line, start"
 )
 
 
@@ -547,15 +550,17 @@ def insert_game(
     ended_at: str | None = None,
     daily: str | None = None,
 ) -> int:
-    """Add a game (by default a new open one) and return its id.
+    """Add a game (by default a new open one) and return its id. A game with no move yet is
+    kept with its position as the one it started from (a review replays its moves from
+    there); one with moves started from its code's deal.
 
     Also the way to set up a position for a test: insert ``Game.from_snapshot(...)`` into
     a database before starting the server, which then continues it as the game in progress.
     """
     cursor = conn.execute(
         "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot, daily)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at, ended_at, version, snapshot, daily, start)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.rules.key,
@@ -571,6 +576,7 @@ def insert_game(
             version,
             snapshot_text(game),
             daily,
+            snapshot_text(game) if game.moves == 0 else None,
         ),
     )
     assert cursor.lastrowid is not None

@@ -126,10 +126,13 @@ def _migrate_to_5(conn: sqlite3.Connection) -> str | None:
 
 def _migrate_to_6(conn: sqlite3.Connection) -> str | None:
     """Version 6: every game's moves that stand (move texts, spaced; empty for a game of an
-    older version, whose review then reads what its snapshot keeps), and the reviews table:
+    older version, whose review then reads what its snapshot keeps) and the position it
+    started from (a snapshot; null for an older game, which started from its code's deal),
+    and the reviews table:
     one row per game analysed (`klondike.review`), its state as JSON while the analysis runs
     and the review once done."""
     conn.execute("ALTER TABLE games ADD COLUMN line TEXT NOT NULL DEFAULT ''")
+    conn.execute("ALTER TABLE games ADD COLUMN start TEXT")
     conn.execute(
         """
         CREATE TABLE reviews (

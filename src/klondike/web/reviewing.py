@@ -16,7 +16,7 @@ from collections import deque
 from typing import Any
 
 from klondike import Game, KlondikeError
-from klondike.review import Analysis, ReviewError, Settings
+from klondike.review import Analysis, ReviewError, Settings, stored_start
 from klondike.store import database as store
 
 from .games import Games, OpenGame
@@ -88,6 +88,17 @@ class Reviews:
                 raise Refusal("review_unavailable", {"id": game_id, "detail": detail})
             return entry, list(entry.line)
 
+    def _start_of(self, game_id: int) -> Game:
+        """The position a finished game started from."""
+        with self.games.database("read", f"game {game_id}") as conn:
+            row = store.load_game(conn, game_id)
+        if row is None:
+            raise Refusal("game_not_found", {"id": game_id})
+        try:
+            return stored_start(row.start, row.code)
+        except ReviewError as err:
+            raise Refusal("review_unavailable", {"id": game_id, "detail": str(err)}) from err
+
     def _kept(self, game_id: int) -> store.KeptReview | None:
         with self.games.database("read", f"the review of game {game_id}") as conn:
             return store.load_review(conn, game_id)
@@ -137,10 +148,10 @@ class Reviews:
         """Every card's place at each position of a finished game, and along the winning
         line of its review (once done)."""
         _, moves = self._finished(game_id)
-        entry = self.games.get(game_id)
+        start = self._start_of(game_id)
         kept = self._kept(game_id)
         try:
-            work = Analysis.of(Game.from_code(entry.game.code), moves)
+            work = Analysis.of(start, moves)
         except (ReviewError, KlondikeError) as err:
             raise Refusal("review_unavailable", {"id": game_id, "detail": str(err)}) from err
         line: list[dict[str, Any]] = []
@@ -163,8 +174,8 @@ class Reviews:
     # ---- the runner
 
     def _new_state(self, entry: OpenGame, moves: list[str]) -> dict[str, Any]:
+        start = self._start_of(entry.id)
         try:
-            start = Game.from_code(entry.game.code)
             work = Analysis.of(
                 start, moves, hints=entry.hints, undos=entry.game.undos, settings=self.settings
             )
