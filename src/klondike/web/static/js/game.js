@@ -12,7 +12,8 @@ export class Game {
   /**
    * @param {object} hooks what the page does with the answers:
    *   show(view) draws a view; started() a new or restarted game began;
-   *   played(move) a move was played ("T2-T6"); message(text) tells the player something.
+   *   played(move) a move was played ("T2-T6"); message(text) tells the player something;
+   *   left(id) a game with moves was left for another (it may be reviewed now).
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -95,6 +96,7 @@ export class Game {
       const request = { ...body };
       if (current && !current.won) request.abandon = current.id;
       const view = await call("POST", "/api/games", request);
+      if (current && !current.won && current.moves > 0) this.hooks.left?.(current.id);
       this.hooks.started();
       this.show(view);
       return view;
@@ -108,6 +110,7 @@ export class Game {
       const fresh = await call("POST", `/api/games/${current.id}/restart`, {
         version: current.version,
       });
+      if (!current.won && current.moves > 0) this.hooks.left?.(current.id);
       this.hooks.started();
       this.show(fresh);
       return fresh;
