@@ -83,6 +83,25 @@ def test_the_review_of_the_game_just_left_names_the_move_that_lost(
         assert page.locator("#review-slider").input_value() == "1"
     press(table, "#review-moves li:nth-child(2) button")
     assert page.locator("#review-slider").input_value() == "2"
+    page.locator("#review-slider").scroll_into_view_if_needed()
+    box = page.locator("#review-slider").bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2  # the thumb is at the right end: drag it to the start
+    start, end = box["x"] + box["width"] - 4, box["x"] + 2
+    if table.touch:
+        table.touch_event("touchStart", start, y)
+        for i in range(1, 9):
+            table.touch_event("touchMove", start + (end - start) * i / 8, y)
+        table.touch_event("touchEnd")
+    else:
+        page.mouse.move(start, y)
+        page.mouse.down()
+        page.mouse.move(end, y, steps=8)
+        page.mouse.up()
+    page.wait_for_function("document.querySelector('#review-slider').value === '0'")
+    assert "before the first move" in table.text("#review-at") or "vor dem ersten Zug" in (
+        table.text("#review-at")
+    )
     # the winning line from the position before the move that lost, step by step
     assert table.text("#review-line") == words["line"]
     press(table, "#review-line")
@@ -125,3 +144,20 @@ def test_a_game_being_played_has_no_review_button(open_table: Opener) -> None:
     assert table.page.locator("#review-last").is_hidden()
     answer = table.server.get(f"/api/games/{table.check()['id']}/review")
     assert answer["error"]["reason"] == "review_playing"
+
+
+@pytest.mark.parametrize("screen", ["landscape"])
+def test_the_review_works_on_a_phone_held_sideways(open_table: Opener) -> None:
+    table = open_table(BURYING)
+    page = table.page
+    bury_and_leave(table)
+    press(table, "#review-last")
+    review_done(table)
+    press(table, "#review-prev")
+    assert page.locator("#review-slider").input_value() == "1"
+    press(table, "#review-line")
+    press(table, "#review-next")
+    assert page.locator("#review-slider").input_value() == "1"
+    audit(table, "review, sideways")
+    press(table, "#review-close")
+    page.locator("#review-dialog").wait_for(state="hidden")
