@@ -351,7 +351,7 @@ const TABLES = {
     replay: "Nachspielen",
     replay_label: "{code} nachspielen",
     review: "Analyse",
-    review_label: "Partie {code} analysieren",
+    review_label: "Analyse der Partie {code}",
     review_last: "Die eben verlassene Partie analysieren",
     review_title: "Analyse",
     review_progress_verdicts: "Mit allen Karten: {done} von {total} Stellungen",
