@@ -10,6 +10,8 @@ klondike export CODE --format solvitaire|shootme|json       write a deal for oth
 klondike survey --draw 1|3 --scoring normal|vegas --deals N [--start K] [--workers N]
                 [--budget S] [--out FILE] [--resume] [--scheduler ADDRESS]
                                                             winnability of a range of deals
+klondike analyse GAME_ID [--db PATH] | CODE --moves "S-W T3-F2 …"
+                [--states N] [--samples N] [--progress]     review a finished game
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import KlondikeError
 from .game import Game
@@ -112,6 +114,26 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="draw the progress bar even when stderr is not a terminal",
     )
+    analyse = commands.add_parser(
+        "analyse",
+        help="review a finished game: where the win was lost, the mistakes (docs/review.md)",
+    )
+    analyse.add_argument("game", metavar="GAME_ID|CODE", help="a finished game's id, or a code")
+    analyse.add_argument("--moves", help='with a code: the moves played, e.g. "S-W T3-F2"')
+    analyse.add_argument(
+        "--db", metavar="PATH", help="the database file", default=argparse.SUPPRESS
+    )
+    analyse.add_argument(
+        "--states", type=int, metavar="N", help="positions a verdict may search (default 50000)"
+    )
+    analyse.add_argument(
+        "--samples", type=int, metavar="N", help="layouts of each fair share (default 12)"
+    )
+    analyse.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw the progress bar even when stderr is not a terminal",
+    )
     return parser
 
 
@@ -144,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     if args.command == "backup":
         return write_backup(args.db, args.file)
+    if args.command == "analyse":
+        return analyse_command(args)
     from .web.serve import serve
 
     return serve(host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db)
@@ -346,3 +370,196 @@ def _local_time(stamp: str) -> str:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# --------------------------------------------------------------------- klondike analyse
+
+
+def analyse_command(args: argparse.Namespace) -> int:
+    """``klondike analyse``: review a finished game of the database, or a code and its
+    moves; the review on stdout, a progress bar on stderr. Returns the exit status."""
+    from .review import ReviewError, Settings, analyse
+
+    found = _game_to_review(args)
+    if isinstance(found, int):
+        return found
+    if isinstance(found, dict):  # kept by the server: at once
+        print(format_review(found))
+        return 0
+    start, moves, hints, undos = found
+    defaults = Settings()
+    settings = Settings(
+        verdict_states=args.states or defaults.verdict_states,
+        samples=args.samples or defaults.samples,
+    )
+    if settings.verdict_states < 1 or settings.samples < 1:
+        print("klondike: --states and --samples must be at least 1", file=sys.stderr)
+        return 2
+    show = sys.stderr.isatty() or args.progress
+
+    def progress(part: str, done: int, total: int) -> None:
+        if show:
+            print(f"\r{review_progress(part, done, total)}", end="", file=sys.stderr, flush=True)
+
+    try:
+        review = analyse(
+            start, moves, hints=hints, undos=undos, settings=settings, progress=progress
+        )
+    except ReviewError as err:
+        print(f"klondike: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    if show:
+        print(file=sys.stderr)
+    print(format_review(review))
+    return 0
+
+
+def _game_to_review(
+    args: argparse.Namespace,
+) -> tuple[Game, list[str], int, int] | dict[str, Any] | int:
+    """The start, moves, hints and undos of the game to review (or its review, when the
+    server kept one made with the default bounds), or the exit status after saying on
+    stderr why there is none."""
+    import json
+
+    from .review import ReviewError, standing_moves, stored_start
+    from .store.database import load_game, load_review, row_problem
+
+    if not args.game.isdigit():
+        if args.moves is None:
+            print('klondike: a code needs its moves: --moves "S-W T3-F2 …"', file=sys.stderr)
+            return 2
+        try:
+            return Game.from_code(args.game), args.moves.split(), 0, 0
+        except KlondikeError as err:
+            print(f"klondike: {err}", file=sys.stderr)
+            return 2
+    if args.moves is not None:
+        print("klondike: --moves goes with a code, not a game id", file=sys.stderr)
+        return 2
+    where, conn = _open_readonly(getattr(args, "db", None))
+    if conn is None:
+        return 1
+    try:
+        row = load_game(conn, int(args.game))
+        kept = load_review(conn, int(args.game)) if row and row.status != "playing" else None
+    except sqlite3.Error as err:
+        print(f"klondike: the database {where} could not be read: {err}", file=sys.stderr)
+        return 1
+    finally:
+        conn.close()
+    if row is None:
+        print(f"klondike: there is no game {args.game} in {where}", file=sys.stderr)
+        return 1
+    problem = row_problem(row)
+    if problem is None and row.status == "playing":
+        problem = "it is still being played: its review opens once the game is over"
+    game = None
+    if problem is None:
+        try:
+            game = Game.from_snapshot(json.loads(row.snapshot))
+        except (ValueError, TypeError, RecursionError) as err:
+            problem = f"its saved position is damaged ({err})"
+    moves = None if game is None else standing_moves(row.line, game)
+    if game is not None and moves is None:
+        problem = "an older version of klondike kept only its last moves"
+    if problem is not None or game is None or moves is None:
+        print(
+            f"klondike: game {row.id} ({row.code}) cannot be reviewed: {problem}", file=sys.stderr
+        )
+        return 1
+    if kept is not None and kept.review is not None and not (args.states or args.samples):
+        return kept.review
+    try:
+        start = stored_start(row.start, row.code)
+    except ReviewError as err:
+        print(f"klondike: game {row.id} cannot be reviewed: {err}", file=sys.stderr)
+        return 1
+    return start, moves, row.hints, game.undos
+
+
+PART_WORDS = {
+    "verdicts": "knowing every card",
+    "shares": "what you could see",
+    "done": "what you could see",
+}
+
+
+def review_progress(part: str, done: int, total: int, width: int = 24) -> str:
+    """The progress bar of an analysis.
+
+    >>> review_progress("shares", 41, 121)
+    '[########................] what you could see: move 40 of 120'
+    """
+    filled = width * done // total if total else width
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    if part == "verdicts":
+        return f"{bar} {PART_WORDS[part]}: {done} of {total} positions"
+    return f"{bar} {PART_WORDS.get(part, part)}: move {max(0, done - 1)} of {total - 1}"
+
+
+def _share_text(share: dict[str, int] | None) -> str:
+    if not share:
+        return "-"
+    samples = share["wins"] + share["losses"] + share["unknown"]
+    return f"{share['wins']}/{samples}"
+
+
+def format_review(review: dict[str, Any]) -> str:
+    """A review (`klondike.review.analyse`) as the terminal shows it: the summary, where the
+    win was lost and the line that still won, then each move."""
+    summary = review["summary"]
+    lines = [
+        f"{review['code']}  {summary['moves']} moves  "
+        + ("won" if review["won"] else "not won")
+        + f"  mistakes {summary['mistakes']}  hints {summary['hints']}  undos {summary['undos']}"
+    ]
+    lost_at, between = review["lost_at"], review["lost_between"]
+    if review["won"]:
+        lines.append("Knowing every card: won; nothing was lost.")
+    elif lost_at is not None:
+        move = review["moves"][lost_at - 1]
+        lines.append(
+            f"Knowing every card: the win was lost at move {lost_at}"
+            f" ({move['move']}, {move['card']})."
+        )
+        steps = " ".join(f"{s['move']} ({s['card']})" for s in review["winning_line"])
+        lines.append(f"  It still won before it: {steps}")
+    elif between is not None:
+        lines.append(
+            f"Knowing every card: the win was lost between moves {between[0]} and {between[1]}"
+            " (the positions between were not decided)."
+        )
+    elif review["positions"] and review["positions"][0]["verdict"] == "unwinnable":
+        lines.append("Knowing every card: this deal could never be won.")
+    elif review["positions"] and review["positions"][-1]["verdict"] == "winnable":
+        lines.append("Knowing every card: it could still be won when it was left.")
+    else:
+        lines.append("Knowing every card: not decided within the bound.")
+    lines.append("")
+    rows = [["#", "move", "card", "knowing all", "fair before", "after", "played", "mistake"]]
+    verdict_words = {"winnable": "winnable", "unwinnable": "lost", "unknown": "?"}
+    for move in review["moves"]:
+        number = move["number"]
+        preferred = move["preferred"]
+        rows.append(
+            [
+                str(number),
+                move["move"],
+                move["card"],
+                verdict_words[review["positions"][number]["verdict"]]
+                + (" <- lost here" if number == lost_at else ""),
+                _share_text(move["before"]),
+                _share_text(move["after"]),
+                _share_text(move["played"]),
+                ""
+                if preferred is None
+                else f"better {preferred['move']} ({preferred['card']}) "
+                + _share_text(preferred["share"]),
+            ]
+        )
+    lines.append(_table(rows, {1, 2, 3, 7}))
+    return "\n".join(lines)

@@ -30,7 +30,7 @@ NEXT = migrations.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 6
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 7
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
@@ -42,7 +42,10 @@ def test_new_database_has_the_current_schema(db_path: Path) -> None:
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
         "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
         "fair_hints", "peeked_hints",
+        "line", "start",
     ]  # fmt: skip
+    reviews = [row[1] for row in conn.execute("PRAGMA table_info(reviews)")]
+    assert reviews == ["game_id", "status", "state", "review", "updated_at"]
     indexes = [row[1] for row in conn.execute("PRAGMA index_list(games)")]
     assert "games_status" in indexes
     conn.close()
@@ -580,7 +583,7 @@ def test_migration_6_counts_hints_by_kind_and_keeps_the_older_total(
     conn.commit()
     conn.close()
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
     kinds = "SELECT hints, fair_hints, peeked_hints FROM games WHERE id = ?"
     assert conn.execute(kinds, (older,)).fetchone() == (3, 0, 0)  # of neither kind
     assert store.count_hint(conn, older) and store.count_hint(conn, older, peeked=True)

@@ -2,7 +2,7 @@
 (docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
 solves them with the full-information solver and picks the move that wins the most."""
 
-from .player import Decision, Share, decide, layout_outcomes, winnable_share
+from .player import Decision, Share, decide, layout_outcomes, move_share, winnable_share
 from .sampler import layouts, sample
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "decide",
     "layout_outcomes",
     "layouts",
+    "move_share",
     "sample",
     "winnable_share",
 ]

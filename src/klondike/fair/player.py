@@ -111,6 +111,40 @@ def layout_outcomes(
     return Share(counts["win"], counts["loss"], counts["unknown"])
 
 
+def move_share(
+    game: Game,
+    move: Move | str,
+    *,
+    samples: int = SAMPLES,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+) -> tuple[Share, Share]:
+    """The position's share (`winnable_share`'s, the same layouts and arguments) and the
+    share of those layouts that ``move`` wins, each layout's position solved once: lost
+    where the position is lost, won where its winning line starts with the move, else the
+    rest solved after it. The move's count is ``decide``'s for it."""
+    root = {"win": 0, "loss": 0, "unknown": 0}
+    counts = {"win": 0, "loss": 0, "unknown": 0}
+    for layout in layouts(information_set(game), samples, seed_of(game, seed)):
+        played = str(layout.copy().play(move))
+        found = solve(layout, max_states=max_states)
+        if found.verdict == "unwinnable":
+            root["loss"] += 1
+            counts["loss"] += 1
+            continue
+        root["win" if found.verdict == "winnable" else "unknown"] += 1
+        if found.line and str(found.line[0]) == played:
+            counts["win"] += 1
+        else:
+            after = layout.copy()
+            after.play(played)
+            counts[_outcome(after, max_states)] += 1
+    return (
+        Share(root["win"], root["loss"], root["unknown"]),
+        Share(counts["win"], counts["loss"], counts["unknown"]),
+    )
+
+
 def decide(
     game: Game,
     *,

@@ -21,7 +21,7 @@ writes a consistent copy while the server may be writing.
 >>> conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
 True
 >>> sorted(row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"))
-['daily_deals', 'games', 'proved_deals', 'settings']
+['daily_deals', 'games', 'proved_deals', 'reviews', 'settings']
 """
 
 from __future__ import annotations
@@ -483,6 +483,8 @@ class GameRow:
     rules: str
     hints: int
     daily: str | None
+    line: str = ""
+    start: str | None = None
 
 
 VERSION_LIMIT = 2**40
@@ -504,6 +506,10 @@ def row_problem(row: GameRow) -> str | None:
         return f"its status {str(row.status)[:40]!r} is none of {', '.join(_STATUSES)}"
     if type(row.snapshot) is not str:
         return "its snapshot is not text"
+    if type(row.line) is not str:
+        return "its moves are not text"
+    if row.start is not None and type(row.start) is not str:
+        return "its start is not text"
     if row.daily is not None:
         try:
             date.fromisoformat(row.daily)
@@ -514,7 +520,7 @@ def row_problem(row: GameRow) -> str | None:
 
 _ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted, rules, hints, daily"
+    "version, snapshot, counted, rules, hints, daily, line, start"
 )
 
 
@@ -544,15 +550,17 @@ def insert_game(
     ended_at: str | None = None,
     daily: str | None = None,
 ) -> int:
-    """Add a game (by default a new open one) and return its id.
+    """Add a game (by default a new open one) and return its id. A game with no move yet is
+    kept with its position as the one it started from (a review replays its moves from
+    there); one with moves started from its code's deal.
 
     Also the way to set up a position for a test: insert ``Game.from_snapshot(...)`` into
     a database before starting the server, which then continues it as the game in progress.
     """
     cursor = conn.execute(
         "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot, daily)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at, ended_at, version, snapshot, daily, start)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.rules.key,
@@ -568,6 +576,7 @@ def insert_game(
             version,
             snapshot_text(game),
             daily,
+            snapshot_text(game) if game.moves == 0 else None,
         ),
     )
     assert cursor.lastrowid is not None
@@ -584,8 +593,10 @@ def save_game(
     status: str = "playing",
     ended_at: str | None = None,
     expected_version: int | None = None,
+    line: str | None = None,
 ) -> bool:
-    """Write a game's position after an action: snapshot, score, counters, clock, status.
+    """Write a game's position after an action: snapshot, score, counters, clock, status,
+    and with ``line`` the moves that stand (move texts, spaced).
 
     With ``expected_version``, the row is written only if it is still that version of an
     open game (another process on the same file may have played or abandoned it since it
@@ -593,7 +604,7 @@ def save_game(
     """
     sql = (
         "UPDATE games SET status = ?, score = ?, moves = ?, undos = ?, elapsed_ms = ?,"
-        " ended_at = ?, version = ?, snapshot = ? WHERE id = ?"
+        " ended_at = ?, version = ?, snapshot = ?, line = COALESCE(?, line) WHERE id = ?"
     )
     params: list[object] = [
         status,
@@ -604,6 +615,7 @@ def save_game(
         ended_at,
         version,
         snapshot_text(game),
+        line,
         game_id,
     ]
     if expected_version is not None:
@@ -770,4 +782,76 @@ def drop_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode) -> None:
     conn.execute(
         "DELETE FROM daily_deals WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
         (day, *mode),
+    )
+
+
+# --------------------------------------------------------------------------- reviews
+
+
+REVIEW_STATUSES = ("running", "done")
+
+
+@dataclass(frozen=True, slots=True)
+class KeptReview:
+    """A game's review as kept: ``running`` with the analysis's state (JSON data), or
+    ``done`` with the review too."""
+
+    game_id: int
+    status: str
+    state: dict[str, Any]
+    review: dict[str, Any] | None
+
+
+def _json_object(text: object) -> dict[str, Any] | None:
+    """``text`` read as a JSON object, or None if it is not one."""
+    if type(text) is not str:
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def load_review(conn: sqlite3.Connection, game_id: int) -> KeptReview | None:
+    """The review kept for a game, or None; None too for a row that cannot be read (an
+    edited or damaged file: said in the log), which `save_review` then replaces."""
+    row = conn.execute(
+        "SELECT status, state, review FROM reviews WHERE game_id = ?", (game_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    status, state_text, review_text = row
+    state = _json_object(state_text)
+    review = _json_object(review_text)
+    problem = None
+    if status not in REVIEW_STATUSES:
+        problem = f"its status {str(status)[:40]!r} is none of {', '.join(REVIEW_STATUSES)}"
+    elif state is None:
+        problem = "its state is not a JSON object"
+    elif status == "done" and review is None:
+        problem = "its review is not a JSON object"
+    if problem is not None or state is None:
+        log.warning("the review of game %d is not used: %s", game_id, problem)
+        return None
+    return KeptReview(game_id, str(status), state, review if status == "done" else None)
+
+
+def save_review(
+    conn: sqlite3.Connection,
+    game_id: int,
+    state: dict[str, Any],
+    review: dict[str, Any] | None = None,
+) -> None:
+    """Keep a game's analysis: its state, and its review once done."""
+    conn.execute(
+        "INSERT OR REPLACE INTO reviews (game_id, status, state, review, updated_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (
+            game_id,
+            "running" if review is None else "done",
+            json.dumps(state, separators=(",", ":")),
+            None if review is None else json.dumps(review, separators=(",", ":")),
+            utc_now(),
+        ),
     )

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .database import Database
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -133,6 +133,29 @@ def _migrate_to_6(conn: sqlite3.Connection) -> str | None:
     return None
 
 
+def _migrate_to_7(conn: sqlite3.Connection) -> str | None:
+    """Version 7: every game's moves that stand (move texts, spaced; empty for a game of an
+    older version, whose review then reads what its snapshot keeps) and the position it
+    started from (a snapshot; null for an older game, which started from its code's deal),
+    and the reviews table:
+    one row per game analysed (`klondike.review`), its state as JSON while the analysis runs
+    and the review once done."""
+    conn.execute("ALTER TABLE games ADD COLUMN line TEXT NOT NULL DEFAULT ''")
+    conn.execute("ALTER TABLE games ADD COLUMN start TEXT")
+    conn.execute(
+        """
+        CREATE TABLE reviews (
+            game_id     INTEGER PRIMARY KEY,
+            status      TEXT    NOT NULL,
+            state       TEXT    NOT NULL,
+            review      TEXT,
+            updated_at  TEXT    NOT NULL
+        )
+        """
+    )
+    return None
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
@@ -140,6 +163,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     4: _migrate_to_4,
     5: _migrate_to_5,
     6: _migrate_to_6,
+    7: _migrate_to_7,
 }
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
 what it dropped, if anything)."""

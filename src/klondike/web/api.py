@@ -47,6 +47,7 @@ from klondike.store.stats import DailyStats, DayState, ModeStats, RecentGame
 from .games import Games
 from .gauge import GaugeAnswer, Gauges
 from .refusals import Refusal
+from .reviewing import Reviews
 from .security import LOOPBACK_NAMES, Guard
 from .solving import (
     HINT_BUDGET,
@@ -216,6 +217,10 @@ class HintRequest(Strict):
     """Ask for a hint on a version of a game."""
 
     version: Version
+
+
+class ReviewStart(Strict):
+    """Start or resume the review of a finished game (an empty object)."""
 
 
 class Restart(Strict):
@@ -451,6 +456,40 @@ class DailyMonth(BaseModel):
     days: list[DailyDay]
 
 
+class ReviewStatus(BaseModel):
+    """Where the review of a finished game stands (docs/api.md, "Reviews"); ``review`` once
+    ``done`` (its shape: docs/review.md)."""
+
+    id: int
+    status: Literal["none", "paused", "running", "done"]
+    part: Literal["verdicts", "shares", "done"] | None
+    done: int
+    total: int
+    review: dict[str, Any] | None
+
+
+class FullColumn(BaseModel):
+    down: list[str]
+    up: list[str]
+
+
+class FullTable(BaseModel):
+    """A table with every card named: the game is over."""
+
+    stock: list[str]
+    waste: list[str]
+    foundations: list[list[str]]
+    tableau: list[FullColumn]
+
+
+class ReviewTables(BaseModel):
+    """The table at each position of a finished game, and along its review's winning line."""
+
+    id: int
+    positions: list[FullTable]
+    line: list[FullTable]
+
+
 class Stats(BaseModel):
     modes: list[ModeStats]
     recent: list[RecentGame]
@@ -489,6 +528,7 @@ def create_app(
     games.preload()
     solving = Solving(games, workers, hint_budget=hint_budget)
     gauges = Gauges(games, solving.workers)
+    reviews = Reviews(games, solving.workers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -502,6 +542,7 @@ def create_app(
         gauges.stop()
         if filler is not None:
             filler.stop()
+        reviews.stop()
         solving.workers.close()
         try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
             games.save_clocks()
@@ -517,9 +558,11 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.games, app.state.solving, app.state.gauges = games, solving, gauges
+    app.state.games, app.state.solving = games, solving
+    app.state.gauges, app.state.reviews = gauges, reviews
     _answer_errors(app)
     _route(app, games, solving, gauges, static_dir)
+    _route_reviews(app, reviews)
     app.mount("/static", _Static(directory=static_dir, check_dir=False), name="static")
     app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     return app
@@ -783,6 +826,33 @@ class _Static(StaticFiles):
         response = super().file_response(full_path, stat_result, scope, status_code)
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def _route_reviews(app: FastAPI, reviews: Reviews) -> None:
+    """The review's routes: none answers for a game that is being played."""
+
+    @app.get(
+        "/api/games/{game_id}/review", response_model=ReviewStatus, responses=_errors(404, 409)
+    )
+    def review_status(game_id: Id) -> JSONResponse:
+        """Where the review of a finished game stands, with the review once done."""
+        return _json(reviews.status(game_id))
+
+    @app.post(
+        "/api/games/{game_id}/review", response_model=ReviewStatus, responses=_errors(404, 409)
+    )
+    def start_review(game_id: Id, body: ReviewStart) -> JSONResponse:
+        """Start or resume the review of a finished game, in the background."""
+        return _json(reviews.start(game_id))
+
+    @app.get(
+        "/api/games/{game_id}/review/tables",
+        response_model=ReviewTables,
+        responses=_errors(404, 409),
+    )
+    def review_tables(game_id: Id) -> JSONResponse:
+        """Every card's place at each position of a finished game."""
+        return _json(reviews.tables(game_id))
 
 
 def _methods_of(app: FastAPI, request: Request) -> list[str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from klondike import Game, KlondikeError, Move, gestures
+from klondike.review import standing_moves
 from klondike.rules import Mode
 from klondike.solver import finish_move
 from klondike.store import database as store
@@ -41,8 +42,9 @@ STORAGE_REFUSALS: dict[str, str] = {
     "new_game": "storage_new_game_error",
     "reset": "storage_reset_error",
     "settings": "storage_settings_error",
+    "review": "storage_review_error",
 }
-WRITES = frozenset({"action", "new_game", "reset", "settings"})
+WRITES = frozenset({"action", "new_game", "reset", "settings", "review"})
 
 SAFE_AFTER = frozenset({"tap", "double_tap", "drag", "move"})
 """The player's own moves: with the ``auto_safe`` setting on, the safe cards go home after
@@ -76,6 +78,7 @@ class OpenGame:
     hints: int = 0
     daily: str | None = None
     proof: Proof | None = None  # how the deal was proved winnable, when it was asked for
+    line: list[str] | None = field(default_factory=list)  # the moves that stand; None: unknown
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def clock(self, now: float) -> int:
@@ -282,6 +285,7 @@ class Games:
             self.now(),
             hints=row.hints,
             daily=row.daily,
+            line=standing_moves(row.line, game),
         )
 
     def _reload(self, entry: OpenGame) -> None:
@@ -296,7 +300,7 @@ class Games:
             entry.game, entry.version, entry.status = fresh.game, fresh.version, fresh.status
             entry.elapsed_ms, entry.since = fresh.elapsed_ms, fresh.since
             entry.running = False
-            entry.hints = fresh.hints
+            entry.hints, entry.line = fresh.hints, fresh.line
         entry.last = None
         if entry.status != "playing":
             with self.registry:
@@ -481,6 +485,9 @@ class Games:
                 return view
             elapsed = entry.clock(now)
             won = game.won
+            line = entry.line
+            if line is not None:
+                line = line[:-1] if action == "undo" else [*line, str(played)]
             status = "won" if won else "playing"
             try:
                 with self.database("action") as conn:
@@ -493,6 +500,7 @@ class Games:
                         status=status,
                         ended_at=store.utc_now() if won else None,
                         expected_version=entry.version,
+                        line=None if line is None else " ".join(line),
                     )
             except Refusal as err:
                 err.game = entry.view(now)  # unchanged: the action was not played
@@ -503,6 +511,7 @@ class Games:
                     raise self._game_over(entry)
                 raise self._stale_version(entry, version)
             entry.game, entry.version, entry.status = game, entry.version + 1, status
+            entry.line = line
             entry.elapsed_ms, entry.since = elapsed, now
             entry.set_clock(now, running=True)  # the first action starts the clock
             entry.last = {"move": auto[-1] if auto else str(played), "undo": action == "undo"}

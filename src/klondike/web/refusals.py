@@ -77,6 +77,12 @@ REFUSALS: dict[str, Kind] = {
     "storage_settings_error": Kind(
         503, "the settings could not be saved, so they are unchanged: {detail}"
     ),
+    "storage_review_error": Kind(503, "the review could not be saved: {detail}"),
+    # the reviews
+    "review_playing": Kind(
+        409, "game {id} is still being played: its review opens once the game is over"
+    ),
+    "review_unavailable": Kind(409, "game {id} cannot be reviewed: {detail}"),
     # the solver
     "no_proved_deal": Kind(503, "no winnable deal of this mode was proved in time: try again"),
     "solver_failed": Kind(503, "the solver could not answer: {detail}"),

@@ -293,11 +293,12 @@ def _serve(conn: Connection, parent: int, name: str) -> None:
 
 LANES = ("hint", "proof", "background")
 """The worker processes: the player's hints, deals proved while a player waits (winnable
-deals only, the daily deal), and the background: the proved-deal filler and the winnable
-layouts gauge (`klondike.web.gauge`). Each has its own process and queue, so that one
-never waits behind another."""
+deals only, the daily deal), and the background: the proved-deal filler, the winnable
+layouts gauge (`klondike.web.gauge`) and the reviews of finished games
+(`klondike.web.reviewing`). Each has its own process and queue, so that one never waits
+behind another."""
 
-PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 3}
+PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 4}
 """Tasks (queued or running) a lane takes at most; past it a request is refused with 503
 `solver_busy` and a ``Retry-After`` header. The background lane holds the filler's one
 task and the gauge's part (and, for a moment, the part of a gauge just superseded)."""

@@ -9,6 +9,7 @@ import { mayLeave } from "./dialogs/confirm.js";
 import { DailyDialog } from "./dialogs/daily.js";
 import { HowToDialog } from "./dialogs/how-to.js";
 import { NewGameDialog } from "./dialogs/new-game.js";
+import { ReviewDialog } from "./dialogs/review.js";
 import { StatsDialog } from "./dialogs/stats.js";
 import { WinDialog } from "./dialogs/win.js";
 import { soundOf } from "./feedback.js";
@@ -45,6 +46,11 @@ const game = new Game({
     win.showIfWon(view);
   },
   started: () => win.reset(),
+  left(id) {
+    const button = $("#review-last");
+    button.dataset.game = String(id);
+    button.hidden = false;
+  },
   played(move) {
     const [source, target] = move.split("-");
     announce(`${pileWords(source)} → ${pileWords(target)}`);
@@ -73,6 +79,7 @@ const finish = new FinishButton($("#finish"), game, {
   enabled: () => settings.values.finish_button,
   pace: () => durationMs(document.documentElement, "--finish"),
 });
+const review = new ReviewDialog();
 const win = new WinDialog(
   game,
   () => newGame.open(),
@@ -83,11 +90,13 @@ const win = new WinDialog(
       labels: RANK_LABELS[lang()],
     });
   },
+  (id) => review.open(id),
 );
+$("#review-last").addEventListener("click", (e) => review.open(Number(e.currentTarget.dataset.game)));
 const daily = new DailyDialog(game, () => win.close());
 const newGame = new NewGameDialog(game, () => win.close(), (mode) => daily.open(mode));
 const howTo = new HowToDialog(game, settings);
-const stats = new StatsDialog(game);
+const stats = new StatsDialog(game, (id) => review.open(id));
 const hints = new Hints(game, board, (text) => toast(text, 5000));
 const gauge = new Gauge(game, $);
 

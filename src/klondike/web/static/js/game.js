@@ -15,6 +15,7 @@ export class Game {
    *   played(move) a move was played ("T2-T6"); message(text) tells the player something;
    *   pace() the time in ms between the moves one action played (the safe cards that went
    *   home by themselves after the player's move), as Finish keeps between its moves.
+   *   left(id) a game with moves was left for another (it may be reviewed now).
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -114,6 +115,7 @@ export class Game {
       const request = { ...body };
       if (current && !current.won) request.abandon = current.id;
       const view = await call("POST", "/api/games", request);
+      if (current && !current.won && current.moves > 0) this.hooks.left?.(current.id);
       this.hooks.started();
       this.show(view);
       return view;
@@ -127,6 +129,7 @@ export class Game {
       const fresh = await call("POST", `/api/games/${current.id}/restart`, {
         version: current.version,
       });
+      if (!current.won && current.moves > 0) this.hooks.left?.(current.id);
       this.hooks.started();
       this.show(fresh);
       return fresh;

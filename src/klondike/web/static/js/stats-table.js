@@ -96,7 +96,7 @@ function renderModes(table, modes) {
   table.replaceChildren(section("thead", [head]), section("tbody", rows));
 }
 
-function renderRecent(table, games, replay) {
+function renderRecent(table, games, replay, review) {
   if (!games.length) {
     const tr = document.createElement("tr");
     tr.append(cell("td", t("no_games")));
@@ -125,7 +125,11 @@ function renderRecent(table, games, replay) {
     button.type = "button";
     button.setAttribute("aria-label", t("replay_label", { code: game.code }));
     button.addEventListener("click", () => replay(game.code));
-    tr.append(section("td", [button]));
+    const analyse = cell("button", t("review"), "btn btn-small review");
+    analyse.type = "button";
+    analyse.setAttribute("aria-label", t("review_label", { code: game.code }));
+    analyse.addEventListener("click", () => review(game.id));
+    tr.append(section("td", [button, analyse]));
     return tr;
   });
   table.replaceChildren(section("thead", [head]), section("tbody", rows));
@@ -199,9 +203,10 @@ export function renderVersionPicker(picker, table, modes, chosen) {
  * @param {HTMLTableElement} recent the table of recent games
  * @param {object} data {modes: [...], daily: [...], recent: [...]}
  * @param {(code: string) => void} replay what a game's Replay button does
+ * @param {(id: number) => void} review what a game's Review button does
  */
-export function renderStats(modes, daily, recent, data, replay) {
+export function renderStats(modes, daily, recent, data, replay, review = () => {}) {
   renderModes(modes, data.modes);
   renderDaily(daily, data.daily);
-  renderRecent(recent, data.recent, replay);
+  renderRecent(recent, data.recent, replay, review);
 }

@@ -10,9 +10,13 @@ const $ = (selector) => document.querySelector(selector);
 
 /** The statistics dialog. */
 export class StatsDialog {
-  /** @param {import("../game.js").Game} game the game a Replay starts */
-  constructor(game) {
+  /**
+   * @param {import("../game.js").Game} game the game a Replay starts
+   * @param {(id: number) => void} review opens the review of a game
+   */
+  constructor(game, review = () => {}) {
     this.game = game;
+    this.review = review;
     this.dialog = $("#stats-dialog");
     this.error = $("#stats-error");
     $("#stats-reset").addEventListener("click", () => this.reset());
@@ -32,8 +36,16 @@ export class StatsDialog {
 
   /** Fill the tables from an /api/stats answer. */
   render(data) {
-    renderStats($("#stats-modes"), $("#stats-daily"), $("#stats-recent"), data, (code) =>
-      this.replay(code),
+    renderStats(
+      $("#stats-modes"),
+      $("#stats-daily"),
+      $("#stats-recent"),
+      data,
+      (code) => this.replay(code),
+      (id) => {
+        this.dialog.close();
+        this.review(id);
+      },
     );
     const playing = this.game.view?.rules.key ?? "";
     renderVersionPicker($("#stats-version"), $("#stats-modes"), data.modes, playing);

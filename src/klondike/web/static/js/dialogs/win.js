@@ -13,8 +13,9 @@ export class WinDialog {
    * @param {import("../game.js").Game} game
    * @param {() => void} newGame opens the New game dialog
    * @param {() => Promise<void>} celebrate the win's celebration, before the screen opens
+   * @param {(id: number) => void} review opens the review of a game
    */
-  constructor(game, newGame, celebrate = async () => {}) {
+  constructor(game, newGame, celebrate = async () => {}, review = () => {}) {
     this.game = game;
     this.celebrate = celebrate;
     this.dialog = $("#win-dialog");
@@ -25,6 +26,11 @@ export class WinDialog {
       if (code) this.game.start({ code });
     });
     $("#win-new").addEventListener("click", () => newGame());
+    $("#win-review").addEventListener("click", () => {
+      const id = this.game.view?.id;
+      this.close();
+      if (id) review(id);
+    });
   }
 
   /** A view came: if it is a win not yet shown, open the screen once the cards have landed. */

@@ -1,0 +1,163 @@
+"""The Review dialog through real gestures: from the game just left, from the win screen
+and from the recent games; stepping through the moves and the winning line; both languages,
+desktop and phone; axe-clean."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from browser.test_axe import audit
+from browser.test_dialogs import press, skip_celebration
+from helpers.page import Table
+from helpers.positions import one_move_to_win, position
+
+Opener = Callable[..., Table]
+
+# Q♥ lies on J♥ J♦ J♣ face down; K♣ tops the waste, Q♦ under it; K♠ is home for good
+# (Classic). K♣ to the empty column, then Q♦ onto it: the win is lost at move 2.
+BURYING = position(
+    tableau=["JH JD JC | QH", "", "KH", "KD", "QC"],
+    waste="QD KC",
+    foundations={"S": 13, "H": 10, "D": 10, "C": 10},
+    rules="classic",
+)
+
+WORDS = {
+    "en-US": {"lost": "the win was lost at move 2", "line": "Show the winning line"},
+    "de-DE": {"lost": "mit Zug 2 verspielt", "line": "Den Gewinnweg zeigen"},
+}
+
+
+def review_done(table: Table) -> None:
+    table.page.locator("#review-dialog").wait_for()
+    table.page.locator("#review-body").wait_for(timeout=60_000)
+
+
+def bury_and_leave(table: Table) -> None:
+    """Bury K♣ under Q♦ (K♣ dragged to the empty column, Q♦ onto it), then leave the game
+    for a new one."""
+    table.drag(table.card("KC"), table.pile("T2"))
+    table.settle()
+    table.drag(table.card("QD"), table.card("KC"))
+    table.settle()
+    assert table.cards_in("T2") == ["KC", "QD"]
+    press(table, "#new-game")
+    table.page.locator("#new-dialog").wait_for()
+    press(table, "#new-start")
+    table.page.locator("#confirm-dialog").wait_for()
+    press(table, "#confirm-yes")
+    table.page.wait_for_function("window.klondike.state.view.id !== 1")
+    table.settle()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_review_of_the_game_just_left_names_the_move_that_lost(
+    open_table: Opener, locale: str
+) -> None:
+    table = open_table(BURYING, locale=locale)
+    page = table.page
+    assert page.locator("#review-last").is_hidden()
+    bury_and_leave(table)
+    press(table, "#review-last")
+    review_done(table)
+    words = WORDS[locale]
+    assert words["lost"] in table.text("#review-lost")
+    moves = page.locator("#review-moves li")
+    assert moves.count() == 2
+    assert page.locator("#review-moves li.lost.mistake").count() == 1
+    assert page.locator("#review-chart svg circle.mistake").count() == 1
+    # it opens at the move that lost: the table after it, every card shown, backs marked
+    assert page.locator("#review-slider").input_value() == "2"
+    assert page.locator("#review-table .chip.down").count() == 3
+    assert page.locator("#review-table [data-card='JD'].down").count() == 1
+    audit(table, "review")
+    press(table, "#review-prev")
+    assert page.locator("#review-slider").input_value() == "1"
+    if not table.touch:  # ←/→ with a keyboard
+        page.locator("#review-next").focus()
+        page.keyboard.press("ArrowLeft")
+        assert page.locator("#review-slider").input_value() == "0"
+        page.keyboard.press("ArrowRight")
+        assert page.locator("#review-slider").input_value() == "1"
+    press(table, "#review-moves li:nth-child(2) button")
+    assert page.locator("#review-slider").input_value() == "2"
+    page.locator("#review-slider").scroll_into_view_if_needed()
+    box = page.locator("#review-slider").bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2  # the thumb is at the right end: drag it to the start
+    start, end = box["x"] + box["width"] - 4, box["x"] + 2
+    if table.touch:
+        table.touch_event("touchStart", start, y)
+        for i in range(1, 9):
+            table.touch_event("touchMove", start + (end - start) * i / 8, y)
+        table.touch_event("touchEnd")
+    else:
+        page.mouse.move(start, y)
+        page.mouse.down()
+        page.mouse.move(end, y, steps=8)
+        page.mouse.up()
+    page.wait_for_function("document.querySelector('#review-slider').value === '0'")
+    assert "before the first move" in table.text("#review-at") or "vor dem ersten Zug" in (
+        table.text("#review-at")
+    )
+    # the winning line from the position before the move that lost, step by step
+    assert table.text("#review-line") == words["line"]
+    press(table, "#review-line")
+    assert page.locator("#review-slider").input_value() == "0"
+    steps = int(page.locator("#review-slider").get_attribute("max") or 0)
+    assert steps == 10
+    for _ in range(steps):
+        press(table, "#review-next")
+    assert page.locator("#review-next").is_disabled()
+    columns = page.locator("#review-table .review-columns .chip")
+    assert columns.count() == 0  # every card home: the line wins
+    audit(table, "review, the winning line")
+    press(table, "#review-close")
+    page.locator("#review-dialog").wait_for(state="hidden")
+
+
+def test_a_won_game_is_reviewed_from_the_win_screen_and_the_history(open_table: Opener) -> None:
+    table = open_table(one_move_to_win("KH"))
+    page = table.page
+    table.tap(table.card("KH"))
+    skip_celebration(table)
+    page.locator("#win-dialog").wait_for()
+    press(table, "#win-review")
+    review_done(table)
+    assert table.text("#review-lost") == "Won: nothing was lost."
+    assert page.locator("#review-moves li").count() == 1
+    press(table, "#review-close")
+    page.locator("#review-dialog").wait_for(state="hidden")
+    press(table, "#stats-button")
+    page.locator("#stats-recent tbody tr").first.wait_for()
+    press(table, "#stats-recent tr[data-result='won'] button.review")
+    review_done(table)
+    assert table.text("#review-summary").startswith("1 moves, 0 mistakes")
+
+
+def test_a_game_being_played_has_no_review_button(open_table: Opener) -> None:
+    table = open_table(BURYING)
+    table.tap(table.card("KC"))
+    table.settle()
+    assert table.page.locator("#review-last").is_hidden()
+    answer = table.server.get(f"/api/games/{table.check()['id']}/review")
+    assert answer["error"]["reason"] == "review_playing"
+
+
+@pytest.mark.parametrize("screen", ["landscape"])
+def test_the_review_works_on_a_phone_held_sideways(open_table: Opener) -> None:
+    table = open_table(BURYING)
+    page = table.page
+    bury_and_leave(table)
+    press(table, "#review-last")
+    review_done(table)
+    press(table, "#review-prev")
+    assert page.locator("#review-slider").input_value() == "1"
+    press(table, "#review-line")
+    press(table, "#review-next")
+    assert page.locator("#review-slider").input_value() == "1"
+    audit(table, "review, sideways")
+    press(table, "#review-close")
+    page.locator("#review-dialog").wait_for(state="hidden")
