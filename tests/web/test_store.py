@@ -578,8 +578,13 @@ def test_migration_6_counts_hints_by_kind_and_keeps_the_older_total(
         patch.setattr(migrations, "SCHEMA_VERSION", 5)
         conn = open_database(db_path)
     game = Game.from_code("KL1-D1N-AAAAAAG")
-    older = store.insert_game(conn, game)
-    conn.execute("UPDATE games SET hints = 3 WHERE id = ?", (older,))
+    cursor = conn.execute(  # a row as schema 5 wrote it (the columns of then)
+        "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
+        " started_at, version, snapshot, hints) VALUES (?, 'app', 1, 'normal', 'playing', 0, 0,"
+        " 0, 0, 'now', 1, ?, 3)",
+        (game.code, store.snapshot_text(game)),
+    )
+    older = int(cursor.lastrowid or 0)
     conn.commit()
     conn.close()
     conn = open_database(db_path)
