@@ -115,10 +115,15 @@ def test_a_search_keeps_at_most_max_positions_and_says_unknown(
 def test_a_search_stopped_by_its_budget_reports_no_proof(
     code: str, budget: dict[str, float]
 ) -> None:
-    """These deals are not decided in these budgets: unknown, never unwinnable (a Draw 1
-    search stopped early proves nothing about Draw 3)."""
+    """These deals are not decided in these position budgets: unknown, never unwinnable (a
+    Draw 1 search stopped early proves nothing about Draw 3). In 0.3 s a fast machine may
+    find a win; it never calls one lost."""
     game = Game.from_code(code)
-    assert solve(game, **budget).verdict == "unknown"  # type: ignore[arg-type]
+    verdict = solve(game, **budget).verdict  # type: ignore[arg-type]
+    if "budget" in budget:
+        assert verdict in ("unknown", "winnable")
+    else:
+        assert verdict == "unknown"
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
