@@ -2,13 +2,22 @@
 (docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
 solves them with the full-information solver and picks the move that wins the most."""
 
-from .player import Decision, Share, decide, layout_outcomes, move_share, winnable_share
+from .player import (
+    Decision,
+    Share,
+    decide,
+    forced_move,
+    layout_outcomes,
+    move_share,
+    winnable_share,
+)
 from .sampler import layouts, sample
 
 __all__ = [
     "Decision",
     "Share",
     "decide",
+    "forced_move",
     "layout_outcomes",
     "layouts",
     "move_share",

@@ -14,10 +14,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import Any
 
 from klondike import Game, Move
+from klondike.cards import F0, T0, safe_to_play_up, source_of, target_of
 from klondike.information import information_key, information_set, position_key
-from klondike.solver import best_move, solve
+from klondike.solver import Solution, best_move, solve
 from klondike.solver.survey import winnable_interval
 
 from .sampler import layouts
@@ -56,12 +58,17 @@ class Share:
 
 @dataclass(frozen=True)
 class Decision:
-    """The fair player's move (None when no move is left), its share, every candidate's."""
+    """The fair player's move (None when no move is left), its share, every candidate's.
+
+    A move in ``ruled_out`` fell so far behind that it was not solved in the layouts
+    after that; those count as undecided in its share.
+    """
 
     move: Move | None
     share: Share
     candidates: dict[str, Share] = field(default_factory=dict)
     seconds: float = 0.0
+    ruled_out: tuple[str, ...] = ()
 
 
 def seed_of(game: Game, seed: int) -> int:
@@ -77,9 +84,63 @@ def _key_after(layout: Game, move: Move) -> str:
     return position_key(information_set(after))
 
 
+_OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
+
+
 def _outcome(layout: Game, max_states: int) -> str:
-    verdict = solve(layout, max_states=max_states).verdict
-    return {"winnable": "win", "unwinnable": "loss"}.get(verdict, "unknown")
+    return _OUTCOME[solve(layout, max_states=max_states).verdict]
+
+
+def forced_move(game: Game) -> Move | None:
+    """The move that wins wherever the position can be won, if one is plain to see: the
+    only legal move, or a column's card that may go home at once
+    (:func:`~klondike.cards.safe_to_play_up`, the solver's own dominance), the first in
+    the engine's order. Its outcome in a layout is the position's, without a search.
+
+    >>> from klondike import Game
+    >>> forced_move(Game.from_code("KL1-D1N-AAAAAAG"))
+    Move('T1', 'F3')
+    """
+    moves = game.legal_moves()
+    for code, move in zip(game.legal_codes(), moves, strict=True):
+        source, target = source_of(code), target_of(code)
+        home = source >= T0 and F0 <= target < T0
+        if home and safe_to_play_up(game.foundations, game.top_card(source)):
+            return move
+    return moves[0] if len(moves) == 1 else None
+
+
+def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
+    """The distinct layouts of ``drawn``, each with how many times it was drawn, in the
+    order first drawn. Layouts differ only in their unseen slots (and, where the redeal
+    is shuffled, in the deal number that orders it); with nothing unseen they are one."""
+    groups: dict[tuple[object, ...], list[Any]] = {}
+    for layout in drawn:
+        shuffled = layout.rules.recycle == "shuffle"
+        key = (
+            tuple(tuple(column) for column in layout.down),
+            tuple(layout.stock),
+            layout.code if shuffled else "",
+        )
+        groups.setdefault(key, [layout, 0])[1] += 1
+    return [(layout, weight) for layout, weight in groups.values()]
+
+
+def _move_outcome(
+    layout: Game, move: Move, found: Solution, forced: Move | None, max_states: int
+) -> str:
+    """How ``move`` does in a layout whose position the solver found ``found``: lost where
+    the position is lost, won where the winning line starts with it, the position's own
+    outcome for the forced move, else the rest solved after it."""
+    if found.verdict == "unwinnable":
+        return "loss"
+    if found.line and str(found.line[0]) == str(move):
+        return "win"
+    if forced is not None and str(move) == str(forced):
+        return _OUTCOME[found.verdict]
+    after = layout.copy()
+    after.play(move)
+    return _outcome(after, max_states)
 
 
 def winnable_share(
@@ -106,8 +167,8 @@ def layout_outcomes(
         raise ValueError(f"layouts {first} to {first + count - 1} do not exist")
     counts = {"win": 0, "loss": 0, "unknown": 0}
     drawn = layouts(information_set(game), first + count, seed_of(game, seed))
-    for layout in islice(drawn, first, None):
-        counts[_outcome(layout, max_states)] += 1
+    for layout, weight in _alike(list(islice(drawn, first, None))):
+        counts[_outcome(layout, max_states)] += weight
     return Share(counts["win"], counts["loss"], counts["unknown"])
 
 
@@ -123,22 +184,15 @@ def move_share(
     share of those layouts that ``move`` wins, each layout's position solved once: lost
     where the position is lost, won where its winning line starts with the move, else the
     rest solved after it. The move's count is ``decide``'s for it."""
+    move = game.copy().play(move)  # its canonical text
+    forced = forced_move(game)
     root = {"win": 0, "loss": 0, "unknown": 0}
     counts = {"win": 0, "loss": 0, "unknown": 0}
-    for layout in layouts(information_set(game), samples, seed_of(game, seed)):
-        played = str(layout.copy().play(move))
+    drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
+    for layout, weight in _alike(drawn):
         found = solve(layout, max_states=max_states)
-        if found.verdict == "unwinnable":
-            root["loss"] += 1
-            counts["loss"] += 1
-            continue
-        root["win" if found.verdict == "winnable" else "unknown"] += 1
-        if found.line and str(found.line[0]) == played:
-            counts["win"] += 1
-        else:
-            after = layout.copy()
-            after.play(played)
-            counts[_outcome(after, max_states)] += 1
+        root[_OUTCOME[found.verdict]] += weight
+        counts[_move_outcome(layout, move, found, forced, max_states)] += weight
     return (
         Share(root["win"], root["loss"], root["unknown"]),
         Share(counts["win"], counts["loss"], counts["unknown"]),
@@ -152,17 +206,24 @@ def decide(
     max_states: int = MAX_STATES,
     seed: int = 0,
     visited: set[str] | frozenset[str] = frozenset(),
+    seconds: float | None = None,
 ) -> Decision:
     """The move that wins the most of ``samples`` layouts the player cannot tell apart.
 
     Each layout is solved once from the position: lost, every move loses in it; won, the
-    first move of its line wins in it. Every other move is played in the layout and the
-    rest solved. Ties go to the move that loses fewer, then to the one the solver's
-    heuristic (`klondike.solver.best_move`) picks in more layouts, then to the engine's
-    order.
+    first move of its line wins in it; the `forced_move` does as the position does. Every
+    other move is played in the layout and the rest solved. Layouts drawn alike are
+    solved once and counted as often as drawn. A move that can no longer reach the
+    leader's wins, even winning every layout left, is not solved further (`Decision.
+    ruled_out`): the move chosen is the same. Ties go to the move that loses fewer, then
+    to the one the solver's heuristic (`klondike.solver.best_move`) picks in more
+    layouts, then to the engine's order.
+
     ``visited`` holds the `position_key` of positions the player was in already (its own
     memory of the game, counters aside): a move back to one is left out while another move
-    is left.
+    is left. ``seconds``, if given, makes the decision anytime: no layout is begun after
+    that long, and the shares count the layouts solved (the answer then depends on the
+    machine; without it, on counts alone).
     """
     began = time.monotonic()
     drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
@@ -173,25 +234,33 @@ def decide(
     moves = fresh or moves
     if not moves:
         return Decision(None, Share(0, len(drawn), 0), seconds=time.monotonic() - began)
-    tally = {str(move): {"win": 0, "loss": 0, "unknown": 0} for move in moves}
-    root = {"win": 0, "loss": 0, "unknown": 0}
-    for layout in drawn:
+    forced = forced_move(drawn[0])
+    if forced is not None and str(forced) in {str(move) for move in moves}:
+        moves = [forced]
+    texts = [str(move) for move in moves]
+    tally = {text: {"win": 0, "loss": 0, "unknown": 0} for text in texts}
+    live = list(moves)
+    groups = _alike(drawn)
+    left = len(drawn)
+    solved: list[tuple[Game, int]] = []
+    for layout, weight in groups:
+        if seconds is not None and solved and time.monotonic() - began >= seconds:
+            break
         found = solve(layout, max_states=max_states)
-        if found.verdict == "unwinnable":
-            root["loss"] += 1
-            for counts in tally.values():
-                counts["loss"] += 1
-            continue
-        root["win" if found.verdict == "winnable" else "unknown"] += 1
-        first = str(found.line[0]) if found.line else None
-        for move in moves:
-            if str(move) == first:
-                tally[first]["win"] += 1
-                continue
-            after = layout.copy()
-            after.play(move)
-            tally[str(move)][_outcome(after, max_states)] += 1
+        for move in live:
+            tally[str(move)][_move_outcome(layout, move, found, forced, max_states)] += weight
+        solved.append((layout, weight))
+        left -= weight
+        leader = max(tally[str(move)]["win"] for move in live)
+        live = [move for move in live if tally[str(move)]["win"] + left >= leader]
+    done = sum(weight for _, weight in solved)
+    for text in texts:  # layouts a move was not solved in are undecided for it
+        counts = tally[text]
+        counts["unknown"] += done - sum(counts.values())
     shares = {text: Share(c["win"], c["loss"], c["unknown"]) for text, c in tally.items()}
-    votes = Counter(str(best_move(layout)) for layout in drawn)  # the heuristic's choice
+    votes: Counter[str] = Counter()
+    for layout, weight in solved:  # the heuristic's choice
+        votes[str(best_move(layout))] += weight
     best = max(moves, key=lambda m: (shares[str(m)].wins, -shares[str(m)].losses, votes[str(m)]))
-    return Decision(best, shares[str(best)], shares, time.monotonic() - began)
+    ruled_out = tuple(text for text in texts if text not in {str(move) for move in live})
+    return Decision(best, shares[str(best)], shares, time.monotonic() - began, ruled_out)

@@ -1,0 +1,88 @@
+"""What `decide` leaves unsolved changes nothing it answers: a move it rules out could not
+have been chosen, the forced move does as the position does, layouts drawn alike are
+solved once, and a time limit only shortens the count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import klondike.fair.player as player
+from helpers.positions import played, position
+from klondike import Game
+from klondike.fair import decide, forced_move, move_share, winnable_share
+from klondike.information import information_set
+
+
+@pytest.fixture
+def solves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Game]]:
+    """The layouts the fair player hands to the solver, in order."""
+    seen: list[Game] = []
+    real = player.solve
+
+    def counting(layout: Game, *, max_states: int) -> player.Solution:
+        seen.append(layout.copy())
+        return real(layout, max_states=max_states)
+
+    monkeypatch.setattr(player, "solve", counting)
+    yield seen
+
+
+def test_a_move_ruled_out_wins_fewer_layouts_than_the_move_chosen() -> None:
+    ruled = 0
+    for code in ("KL1-D1N-AAAAAAG", "KL1-D3N-AAAAAAH"):
+        game = played(code, moves=5, seed=3)
+        decision = decide(game, samples=12, max_states=400)
+        ruled += len(decision.ruled_out)
+        for text in decision.ruled_out:
+            _, share = move_share(game, text, samples=12, max_states=400)
+            assert share.wins < decision.share.wins
+    assert ruled, "no move was ruled out: the test checks nothing"
+
+
+def test_every_move_not_ruled_out_is_counted_in_every_layout() -> None:
+    for seed in (1, 2):
+        game = played(moves=12, seed=seed)
+        decision = decide(game, samples=6, max_states=400)
+        position_share = winnable_share(game, samples=6, max_states=400)
+        for text, share in decision.candidates.items():
+            if text not in decision.ruled_out:
+                assert move_share(game, text, samples=6, max_states=400) == (position_share, share)
+
+
+def test_a_card_that_may_go_home_is_played_and_does_as_the_position_does() -> None:
+    game = Game.from_code("KL1-D1N-AAAAAAG")  # an Ace lies face up on T1
+    forced = forced_move(game)
+    assert str(forced) == "T1-F3" and len(game.legal_moves()) > 1
+    decision = decide(game, samples=6, max_states=400)
+    assert decision.move == forced and list(decision.candidates) == ["T1-F3"]
+    assert decision.share == winnable_share(game, samples=6, max_states=400)
+    assert move_share(game, "T1-F3", samples=6, max_states=400)[1] == decision.share
+
+
+def test_no_forced_move_where_the_choice_is_open() -> None:
+    game = Game.from_snapshot(position(tableau=["7S", "6H"], foundations=[4, 4, 4, 4]))
+    assert len(game.legal_moves()) > 1 and forced_move(game) is None
+
+
+def test_layouts_drawn_alike_are_solved_once(solves: list[Game]) -> None:
+    """With every card seen, every layout is the game itself: one solve from the position
+    and one after each move, whatever the number of layouts."""
+    game = Game.from_snapshot(
+        position(tableau=["KS", "QS", "JS", "TS"], foundations=[9, 13, 13, 13], stock="", waste="")
+    )
+    assert information_set(game)["unseen"] == []
+    decision = decide(game, samples=8)
+    assert decision.share.samples == 8
+    assert len(solves) <= 1 + len(game.legal_moves())
+    solves.clear()
+    assert winnable_share(game, samples=8).samples == 8 and len(solves) == 1
+
+
+def test_a_time_limit_counts_the_layouts_solved_in_it() -> None:
+    game = played(moves=10, seed=1)
+    whole = decide(game, samples=8, max_states=300)
+    cut = decide(game, samples=8, max_states=300, seconds=0)  # no layout after the first
+    assert whole.share.samples == 8
+    assert 1 <= cut.share.samples < 8
