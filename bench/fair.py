@@ -5,7 +5,7 @@ Deals ``--start`` .. ``--start + --deals - 1`` of the app's rules, Normal scorin
 draw ``--draw``; each decision solves ``--samples`` layouts, each under ``--states``
 positions (a count, so the result does not depend on the machine). A game ends when it is
 won, when the fair player has no move or every layout is proved lost, or after
-``--max-decisions`` decisions (a loss).
+``--max-decisions`` decisions (a loss); `klondike.fair.play_out` plays it.
 Games run on a process pool (``--workers``) or a Dask cluster (``--scheduler``). Each
 game's result is one JSON line in ``--out`` (``--resume`` skips the deals already there).
 
@@ -20,41 +20,32 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from klondike import Game
-from klondike.fair import decide
-from klondike.information import information_set, position_key
+from klondike.fair import play_out
 from klondike.solver.survey import wilson_interval
 
 
 def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) -> dict[str, Any]:
     """One game of ``deal`` played by the fair player; what happened."""
-    game = Game(deal, draw, "normal")
-    began = time.monotonic()
-    decisions: list[float] = []
-    visited = {position_key(information_set(game))}
-    while not game.won and len(decisions) < max_decisions:
-        decision = decide(
-            game, samples=samples, max_states=states, seed=len(decisions), visited=visited
-        )
-        decisions.append(decision.seconds)
-        share = decision.share
-        if decision.move is None or share.losses == share.samples:  # lost in every layout
-            break
-        game.play(decision.move)
-        visited.add(position_key(information_set(game)))
+    result = play_out(
+        Game(deal, draw, "normal"),
+        samples=samples,
+        max_states=states,
+        max_decisions=max_decisions,
+    )
     return {
         "deal": deal,
         "draw": draw,
-        "won": game.won,
-        "decisions": len(decisions),
-        "seconds": round(time.monotonic() - began, 3),
-        "decision_median": round(statistics.median(decisions), 4) if decisions else 0.0,
+        "won": result.won,
+        "decisions": result.decisions,
+        "moves": len(result.moves),
+        "seconds": round(result.seconds, 3),
+        "decision_median": round(result.decision_median, 4),
         "samples": samples,
         "states": states,
     }

@@ -11,16 +11,19 @@ from .player import (
     move_share,
     winnable_share,
 )
+from .playout import Playout, play_out
 from .sampler import layouts, sample
 
 __all__ = [
     "Decision",
+    "Playout",
     "Share",
     "decide",
     "forced_move",
     "layout_outcomes",
     "layouts",
     "move_share",
+    "play_out",
     "sample",
     "winnable_share",
 ]

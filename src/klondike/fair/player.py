@@ -30,6 +30,11 @@ SAMPLES = 16
 MAX_STATES = 3_000
 """Positions each solve of a layout may search, by default."""
 
+UNDECIDED_SHARE = 4
+"""Where a layout's position is left undecided by the bound, each move is solved within
+this fraction of it: nine in ten of those solves stay undecided with the whole bound
+(docs/fair.md), and the quick ones are found within the fraction."""
+
 
 @dataclass(frozen=True)
 class Share:
@@ -131,7 +136,8 @@ def _move_outcome(
 ) -> str:
     """How ``move`` does in a layout whose position the solver found ``found``: lost where
     the position is lost, won where the winning line starts with it, the position's own
-    outcome for the forced move, else the rest solved after it."""
+    outcome for the forced move, else the rest solved after it: within the bound, or a
+    `UNDECIDED_SHARE` of it where the position itself was left undecided."""
     if found.verdict == "unwinnable":
         return "loss"
     if found.line and str(found.line[0]) == str(move):
@@ -140,6 +146,8 @@ def _move_outcome(
         return _OUTCOME[found.verdict]
     after = layout.copy()
     after.play(move)
+    if found.verdict == "unknown":  # the bound did not suffice from the position: seldom after
+        return _outcome(after, max_states // UNDECIDED_SHARE)
     return _outcome(after, max_states)
 
 

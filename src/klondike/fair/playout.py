@@ -1,0 +1,77 @@
+"""The fair player plays a game to its end, deciding every move from what it can see.
+
+>>> from klondike import Game
+>>> game = Game.from_code("KL1-D1N-AAAAAAG")
+>>> result = play_out(game, samples=2, max_states=200, max_decisions=3)
+>>> result.decisions, len(result.moves), game.moves  # the game given is not changed
+(3, 3, 0)
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+
+from klondike import Game
+from klondike.information import information_set, position_key
+
+from .player import MAX_STATES, SAMPLES, decide
+
+MAX_DECISIONS = 400
+"""Decisions after which a game that is not won counts as lost."""
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How a fair play of a game went: won or not, its moves, the decisions it took."""
+
+    won: bool
+    moves: tuple[str, ...]
+    decisions: int
+    seconds: float
+    decision_median: float
+
+
+def play_out(
+    game: Game,
+    *,
+    samples: int = SAMPLES,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+    max_decisions: int = MAX_DECISIONS,
+) -> Playout:
+    """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
+    is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
+    wins (`Game.can_finish`, decided from the face-up cards alone) it is played without a
+    search. Decision ``i`` is seeded with ``seed`` and ``i``, so plays with different
+    seeds are independent and the same seed plays the same game."""
+    game = game.copy()
+    began = time.monotonic()
+    timings: list[float] = []
+    moves: list[str] = []
+    visited = {position_key(information_set(game))}
+    while not game.won and len(timings) < max_decisions:
+        if game.can_finish():
+            moves.append(str(game.play(game.finish_move())))
+            continue
+        decision = decide(
+            game,
+            samples=samples,
+            max_states=max_states,
+            seed=seed * 1_000_003 + len(timings),
+            visited=visited,
+        )
+        timings.append(decision.seconds)
+        share = decision.share
+        if decision.move is None or share.losses == share.samples:  # lost in every layout
+            break
+        moves.append(str(game.play(decision.move)))
+        visited.add(position_key(information_set(game)))
+    return Playout(
+        won=game.won,
+        moves=tuple(moves),
+        decisions=len(timings),
+        seconds=time.monotonic() - began,
+        decision_median=statistics.median(timings) if timings else 0.0,
+    )
