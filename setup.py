@@ -37,7 +37,7 @@ COMPILED = compiled_module()
 
 def extensions() -> list[Any]:
     """The compiled modules as optional extensions, or none without mypyc or when asked."""
-    if os.environ.get("KLONDIKE_PURE"):
+    if os.environ.get("KLONDIKE_PURE", "") not in ("", "0"):
         return []
     try:
         from mypyc.build import mypycify

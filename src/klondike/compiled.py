@@ -52,12 +52,13 @@ def stale_compiled(module_file: str, root: Path = PACKAGE_ROOT) -> bool:
 
 def give_way_if_stale(namespace: dict[str, Any]) -> None:
     """Run the source in the namespace of the compiled module that calls this (with its
-    ``globals()``) when :func:`stale_compiled`, or when ``KLONDIKE_PURE`` is set (to
+    ``globals()``) when :func:`stale_compiled`, or when ``KLONDIKE_PURE`` is set and not
+    ``0`` (to
     measure the pure-Python path where a compiled one is built): every name then holds the
     source's function, class or value."""
     if namespace.get("_RUNNING_SOURCE") or namespace["__file__"].endswith(".py"):
         return
-    asked = bool(os.environ.get("KLONDIKE_PURE"))
+    asked = os.environ.get("KLONDIKE_PURE", "") not in ("", "0")
     if not asked and not stale_compiled(namespace["__file__"]):
         return
     namespace["_RUNNING_SOURCE"] = True

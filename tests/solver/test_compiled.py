@@ -102,3 +102,4 @@ def test_klondike_pure_runs_the_source_where_a_compiled_copy_is_built() -> None:
     built = "function" if loaded.__file__.endswith(".py") else "builtin_function_or_method"
     assert run_python(WHICH_SEARCH) == built
     assert run_python(WHICH_SEARCH, KLONDIKE_PURE="1") == "function"
+    assert run_python(WHICH_SEARCH, KLONDIKE_PURE="0") == built  # "0" asks for nothing
