@@ -12,11 +12,13 @@ from .player import (
     winnable_share,
 )
 from .playout import Playout, play_out
+from .rating import Rating, rate
 from .sampler import layouts, sample
 
 __all__ = [
     "Decision",
     "Playout",
+    "Rating",
     "Share",
     "decide",
     "forced_move",
@@ -24,6 +26,7 @@ __all__ = [
     "layouts",
     "move_share",
     "play_out",
+    "rate",
     "sample",
     "winnable_share",
 ]
