@@ -20,7 +20,7 @@ import argparse
 import json
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -51,19 +51,26 @@ def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) ->
     }
 
 
-def games(args: argparse.Namespace, todo: list[int]) -> Iterator[dict[str, Any]]:
-    options = (args.draw, args.samples, args.states, args.max_decisions)
-    if args.scheduler:
+def on_pool(
+    task: Callable[..., dict[str, Any]],
+    items: list[int],
+    options: tuple[Any, ...],
+    workers: int,
+    scheduler: str | None,
+) -> Iterator[dict[str, Any]]:
+    """``task(item, *options)`` for every item, on a process pool of ``workers`` or on the
+    Dask cluster at ``scheduler``, in the order they finish."""
+    if scheduler:
         from distributed import Client
         from distributed import as_completed as dask_completed  # type: ignore[attr-defined]
 
-        with Client(args.scheduler) as client:  # type: ignore[no-untyped-call]
-            futures = [client.submit(play, deal, *options, pure=False) for deal in todo]
+        with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+            futures = [client.submit(task, item, *options, pure=False) for item in items]
             for future in dask_completed(futures):
                 yield future.result()
         return
-    with ProcessPoolExecutor(args.workers) as pool:
-        futures = [pool.submit(play, deal, *options) for deal in todo]
+    with ProcessPoolExecutor(workers) as pool:
+        futures = [pool.submit(task, item, *options) for item in items]
         for future in as_completed(futures):
             yield future.result()
 
@@ -87,7 +94,8 @@ def main() -> None:
     done = {r["deal"] for r in results}
     todo = [d for d in range(args.start, args.start + args.deals) if d not in done]
     out = args.out.open("a") if args.out else None
-    for result in games(args, todo):
+    options = (args.draw, args.samples, args.states, args.max_decisions)
+    for result in on_pool(play, todo, options, args.workers, args.scheduler):
         results.append(result)
         if out:
             out.write(json.dumps(result) + "\n")
