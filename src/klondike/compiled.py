@@ -22,6 +22,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 COMPILED_SOURCES: tuple[str, ...] = (
     "klondike/cards.py",
     "klondike/stock.py",
+    "klondike/game.py",
     "klondike/solver/position.py",
     "klondike/solver/moves.py",
     "klondike/solver/search.py",

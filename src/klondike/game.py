@@ -55,6 +55,7 @@ from .cards import (
     target_of,
 )
 from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_code, parse_code
+from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
 from .rules import APP, NO_SCORE, Rules, rules_for
@@ -83,6 +84,8 @@ FINISH_ORDERS_TRIED = 4
 Flight = tuple[MoveCode, bool]
 """An Ace that went to its foundation by itself: its move code, and whether a face-down
 card was turned up behind it."""
+Layout = tuple[list[Card], list[Card], list[int], list[list[Card]], list[list[Card]]]
+"""A position's piles: stock, waste, foundation heights, face-down and face-up columns."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,15 +213,27 @@ class Game:
     _points: tuple[int, int, int, int]
 
     def __init__(
-        self, deal: int = 0, draw: int = 1, scoring: str = "normal", rules: Rules = APP
+        self,
+        deal: object = 0,
+        draw: object = 1,
+        scoring: object = "normal",
+        rules: Rules = APP,
+        *,
+        layout: Layout | None = None,
     ) -> None:
-        """A new game of deal number ``deal`` in version ``rules``; prefer :meth:`new` or
-        :meth:`from_code`."""
+        """A new game of deal number ``deal`` in version ``rules``, dealt; or, given a
+        ``layout`` (stock, waste, foundations, down, up; its lists taken as they are), in
+        that position with no history yet. Prefer :meth:`new`, :meth:`from_code` or
+        :meth:`restored`."""
         self.deal = check_deal(deal)
         self._configure(rules, check_draw(draw), check_scoring(scoring))
-        self.stock, self.down, self.up = deal_layout(self.deal)
-        self.waste = [self.stock.pop() for _ in range(rules.dealt_to_waste)]
-        self.foundations = [0, 0, 0, 0]  # cards on each foundation; the top is the rank
+        if layout is None:
+            self.stock, self.down, self.up = deal_layout(self.deal)
+            self.waste = [self.stock.pop() for _ in range(rules.dealt_to_waste)]
+            self.foundations = [0, 0, 0, 0]  # cards on each foundation; the top is the rank
+        else:
+            self.stock, self.waste, self.foundations, self.down, self.up = layout
+        self._home = sum(self.foundations)
         self.score = START_SCORE[self.scoring]
         self.moves = 0  # actions played, minus those undone
         self.undos = 0  # undos made in this game
@@ -226,9 +241,8 @@ class Game:
         self.flights = []  # with automatic Aces: the Aces that flew after each action
         self.recycles = 0  # times the waste was turned over into the stock
         self._floor = 0  # undo never goes below this length of the history
-        self._home = 0
         self._redo = []  # the actions undone, the next to redo last; a new move clears it
-        if self._auto:
+        if self._auto and layout is None:
             self._fly()  # Aces dealt playable go up at once: part of the deal
 
     def _configure(self, rules: Rules, draw: int, scoring: str) -> None:
@@ -249,10 +263,10 @@ class Game:
     @classmethod
     def new(
         cls,
-        draw: int | None = None,
-        scoring: str | None = None,
-        deal: int | None = None,
-        rules: Rules | str = APP,
+        draw: object = None,
+        scoring: object = None,
+        deal: object = None,
+        rules: object = APP,
     ) -> Game:
         """A new game; a random deal unless ``deal`` names one. Draw and scoring default to
         the version's first (Draw 1 Normal in the app's rules).
@@ -297,20 +311,9 @@ class Game:
         checks. :meth:`from_snapshot` checks a snapshot, builds it with this and sets the
         rest (``score``, ``recycles``, ``history``, ``flights``, ``moves``, ``undos``,
         :meth:`set_redo`)."""
-        game = cls.__new__(cls)
-        game.deal = deal
-        game._configure(rules, draw, scoring)
-        game.stock, game.waste, game.foundations = stock, waste, foundations
-        game.down, game.up = down, up
-        game._home = sum(foundations)
-        game.score = START_SCORE[scoring]
-        game.moves = game.undos = game.recycles = 0
-        game.history, game.flights = [], []
-        game._floor = 0
-        game._redo = []
-        return game
+        return cls(deal, draw, scoring, rules, layout=(stock, waste, foundations, down, up))
 
-    def under_draw(self, draw: int) -> Game:
+    def under_draw(self, draw: object) -> Game:
         """This position under Draw ``draw``: a copy without its history (and so without
         undo or redo); :class:`~klondike.errors.InvalidCode` if the version has no such
         draw.
@@ -352,19 +355,19 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy, undo history included."""
-        other = Game.__new__(Game)
-        other.deal = self.deal
-        other._configure(self.rules, self.draw, self.scoring)
+        layout = (
+            self.stock[:],
+            self.waste[:],
+            self.foundations[:],
+            [c[:] for c in self.down],
+            [c[:] for c in self.up],
+        )
+        other = Game(self.deal, self.draw, self.scoring, self.rules, layout=layout)
         other.recycles = self.recycles
         other.flights = self.flights[:]
-        other.stock, other.waste = self.stock[:], self.waste[:]
-        other.foundations = self.foundations[:]
-        other.down = [c[:] for c in self.down]
-        other.up = [c[:] for c in self.up]
         other.score, other.moves, other.undos = self.score, self.moves, self.undos
         other.history = self.history[:]
         other._floor = self._floor
-        other._home = self._home
         other._redo = self._redo[:]
         return other
 
@@ -564,7 +567,7 @@ class Game:
             targets.setdefault(CARD_NAMES[moving], []).append(PILE_NAMES[target])
         return targets
 
-    def is_legal(self, move: Move | str) -> bool:
+    def is_legal(self, move: object) -> bool:
         """True if ``move`` could be played now."""
         try:
             self.code_of(move)
@@ -725,7 +728,7 @@ class Game:
                     self.down[source - T0].append(run.pop())
                 run.append(card(suit, 1))
 
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: object) -> Move:
         """Play a move given as text (``'T2-T6'``, ``'W-F'``) or :class:`Move`.
 
         Returns the canonical move played; raises :class:`IllegalMove` with the reason,
@@ -874,7 +877,7 @@ not win from here whatever order the stock is in
             raise IllegalMove("no_finish")
         return line[0]
 
-    def code_of(self, move: Move | str, *, card: Card | None = None) -> MoveCode:
+    def code_of(self, move: object, *, card: Card | None = None) -> MoveCode:
         """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
         names now, or :class:`IllegalMove` with the reason.
 
@@ -1106,3 +1109,6 @@ not win from here whatever order the stock is in
 
     def __repr__(self) -> str:
         return f"<Game {self.code} score={self.score} moves={self.moves}>"
+
+
+give_way_if_stale(globals())  # a compiled copy older than this source runs this source

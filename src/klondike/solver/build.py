@@ -1,4 +1,4 @@
-"""Compile the search and the engine's stock arithmetic with mypyc, in place.
+"""Compile the search and the engine (game, cards, stock) with mypyc, in place.
 
     python -m klondike.solver.build           # compile; the sources stay the fallback
     python -m klondike.solver.build --clean   # remove the compiled modules
