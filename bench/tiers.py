@@ -37,6 +37,7 @@ def rated(deal: int, draw: int, plays: int, samples: int, states: int) -> dict[s
         "draw": draw,
         "wins": rating.wins,
         "plays": rating.plays,
+        "home": rating.home,
         "seconds": round(rating.seconds, 3),
         "samples": samples,
         "states": states,

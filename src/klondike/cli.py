@@ -114,6 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="draw the progress bar even when stderr is not a terminal",
     )
+    survey.add_argument(
+        "--rate",
+        action="store_true",
+        help="rate each deal proved winnable by difficulty too (tens of seconds a deal)",
+    )
+    rate = commands.add_parser(
+        "rate", help="rate a deal's difficulty: how often a fair player wins it (docs/fair.md)"
+    )
+    rate.add_argument("code", help="a game code such as KL1-D1N-AAAAAAG")
+    rate.add_argument(
+        "--states", type=int, metavar="N", help="positions the proof may search (default 200000)"
+    )
     analyse = commands.add_parser(
         "analyse",
         help="review a finished game: where the win was lost, the mistakes (docs/review.md)",
@@ -168,9 +180,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         return write_backup(args.db, args.file)
     if args.command == "analyse":
         return analyse_command(args)
+    if args.command == "rate":
+        return rate_command(args.code, args.states)
     from .web.serve import serve
 
     return serve(host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db)
+
+
+# --------------------------------------------------------------------- klondike rate
+
+RATE_PROOF_STATES = 200_000
+"""Positions ``klondike rate`` lets the solver search to prove a deal winnable first."""
+
+
+def rate_command(code: str, states: int | None) -> int:
+    """``klondike rate CODE``: prove the deal winnable, then print its tier, the fair
+    player's win rate with its interval, and how long the rating took. A deal not proved
+    winnable gets no tier (status 1); a bad code, status 2."""
+    from .fair import rate, tier_of
+    from .solver import solve
+
+    if states is not None and states < 1:
+        print("klondike: --states must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        game = Game.from_code(code)
+    except KlondikeError as err:
+        print(f"klondike: {err}", file=sys.stderr)
+        return 2
+    proof = solve(game, max_states=states or RATE_PROOF_STATES)
+    if proof.verdict != "winnable":
+        print(f"{game.code}: {proof.verdict}, so no tier (only deals proved winnable are rated)")
+        return 1
+    rating = rate(game)
+    print(
+        f"{game.code}: {tier_of(rating, game.draw)} — the fair player won {rating.wins} of "
+        f"{rating.plays} plays ({rating.rate:.0%}, 95% interval {rating.low:.0%}–"
+        f"{rating.high:.0%}); rated in {rating.seconds:.1f} s"
+    )
+    return 0
 
 
 # --------------------------------------------------------------------- klondike stats

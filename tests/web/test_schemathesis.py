@@ -69,9 +69,9 @@ def seeded_app(db: str | Path) -> FastAPI:
         for day in (today - datetime.timedelta(1), today, today + datetime.timedelta(1)):
             keep_daily_deal(conn, day.isoformat(), mode, proof)
         add_proved_deal(conn, mode, proof)
-    app = create_app(
-        conn, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), hint_budget=0.05
-    )
+    # no room for the day's daily deals per tier (minutes of ratings): refused as not ready
+    workers = SolverWorkers(processes=False, pending={"rating": 0})
+    app = create_app(conn, allowed_hosts=[HOST], workers=workers, hint_budget=0.05)
     client = TestClient(app)  # no `with`: the app's lifespan is left to schemathesis
     first = client.post("/api/games", json={"draw": 1, "scoring": "normal"}).json()
     client.post("/api/games", json={"draw": 3, "scoring": "vegas", "abandon": first["id"]})

@@ -410,7 +410,7 @@ def test_following_the_hints_wins_with_no_position_twice_and_the_line_stays_home
 # ------------------------------------------------------------------ the rooms
 
 SOLVER_NAMES = {
-    "workers", "hint_budget", "deal_taken", "solver_lock", "hints_pending", "dailies_pending",
+    "workers", "hint_budget", "filler", "solver_lock", "hints_pending", "dailies_pending",
     "choose_deal", "hint", "_submit", "_solver", "_proved_deal", "_take_proved_deal",
     "_daily_deal", "_read_daily_deal", "_keep_daily_deal", "_ask_hint", "_count_hint",
 }  # fmt: skip
@@ -453,11 +453,12 @@ def test_solving_deals_a_kept_proved_deal_for_a_new_game(db_path: Path) -> None:
     store.add_proved_deal(conn, mode, store.KeptProof(6, proof_of(6, mode).line, 123, 0.25))
     games = Games(conn)
     solver = Solving(games, SolverWorkers(processes=False))
-    woken: list[bool] = []
-    solver.deal_taken = lambda: woken.append(True)
+    filler = ProvedDeals(conn, solver.workers, modes=(mode,))  # not started: asleep
+    filler.wanted.clear()
+    solver.filler = filler
     try:
         chosen = run_apart(partial(solver.choose_deal, 1, "normal", "app", daily=None))
-        assert chosen.deal == 6 and chosen.proof is not None and woken == [True]
+        assert chosen.deal == 6 and chosen.proof is not None and not filler.idle()  # woken
         entry = games.new(1, "normal", chosen=chosen)
         assert entry.game.code == "KL1-D1N-AAAAAAG" and entry.proof == chosen.proof
         assert store.proved_deal_counts(conn) == {}  # taken

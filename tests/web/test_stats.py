@@ -13,6 +13,7 @@ from helpers.rows import add_game, stamp
 from klondike import Game
 from klondike.store import stats
 from klondike.store.database import open_database
+from klondike.tiers import TIERS
 
 
 @pytest.fixture
@@ -67,7 +68,12 @@ def test_empty_database_gives_every_versions_modes_of_zeros(conn: sqlite3.Connec
         "fair_hints",
         "peeked_hints",
         "vegas_balance",
+        "tiers",
     }
+    for m in modes:
+        assert [(t["tier"], t["played"], t["won"], t["win_rate"]) for t in m["tiers"]] == [
+            (tier, 0, 0, 0.0) for tier in TIERS
+        ]
 
 
 def test_wins_and_abandons(conn: sqlite3.Connection) -> None:
@@ -290,6 +296,7 @@ def test_recent_fields(conn: sqlite3.Connection) -> None:
         "elapsed_ms": 252_000,
         "started_at": "2026-11-01T01:00:00.000Z",
         "ended_at": "2026-11-01T01:05:00.000Z",
+        "tier": None,
     }
 
 

@@ -30,19 +30,21 @@ NEXT = migrations.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 7
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 8
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
-    assert proved == ["rules", "draw", "scoring", "deal", "states", "seconds", "line"]
+    assert proved == [
+        *("rules", "draw", "scoring", "deal", "states", "seconds", "line", "tier", "wins")
+    ]
     daily = [row[1] for row in conn.execute("PRAGMA table_info(daily_deals)")]
-    assert daily == ["day", "rules", "draw", "scoring", "deal", "line"]
+    assert daily == ["day", "rules", "draw", "scoring", "tier", "deal", "line", "wins"]
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     assert columns == [
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
         "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
         "fair_hints", "peeked_hints",
-        "line", "start",
+        "line", "start", "tier",
     ]  # fmt: skip
     reviews = [row[1] for row in conn.execute("PRAGMA table_info(reviews)")]
     assert reviews == ["game_id", "status", "state", "review", "updated_at"]

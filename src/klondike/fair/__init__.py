@@ -2,6 +2,8 @@
 (docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
 solves them with the full-information solver and picks the move that wins the most."""
 
+from klondike.tiers import TIERS, Tier
+
 from .player import (
     Decision,
     Share,
@@ -12,14 +14,17 @@ from .player import (
     winnable_share,
 )
 from .playout import Playout, play_out
-from .rating import Rating, rate
+from .rating import RatedDeal, Rating, rate, rated_dailies, tier_of
 from .sampler import layouts, sample
 
 __all__ = [
+    "TIERS",
     "Decision",
     "Playout",
+    "RatedDeal",
     "Rating",
     "Share",
+    "Tier",
     "decide",
     "forced_move",
     "layout_outcomes",
@@ -27,6 +32,8 @@ __all__ = [
     "move_share",
     "play_out",
     "rate",
+    "rated_dailies",
     "sample",
+    "tier_of",
     "winnable_share",
 ]

@@ -24,9 +24,11 @@ MAX_DECISIONS = 400
 
 @dataclass(frozen=True)
 class Playout:
-    """How a fair play of a game went: won or not, its moves, the decisions it took."""
+    """How a fair play of a game went: won or not, the cards it brought home, its moves and
+    the decisions it took."""
 
     won: bool
+    home: int
     moves: tuple[str, ...]
     decisions: int
     seconds: float
@@ -70,6 +72,7 @@ def play_out(
         visited.add(position_key(information_set(game)))
     return Playout(
         won=game.won,
+        home=sum(game.foundations),
         moves=tuple(moves),
         decisions=len(timings),
         seconds=time.monotonic() - began,

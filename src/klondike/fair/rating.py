@@ -6,34 +6,63 @@ player's result on the deal and the rating is the same on every machine; a play 
 function of the deal's start as the player sees it and its own seed, so the rating reveals
 no hidden card beyond what playing the deal shows.
 
+A deal's tier (`TIERS`) cuts the ratings at `TIER_CUTS`, chosen per draw from the measured
+distribution (docs/fair.md, "Difficulty"): the more plays won, the easier; among deals won
+as often, the one whose plays brought more cards home.
+
 >>> from klondike import Game
 >>> rating = rate(Game.from_code("KL1-D1N-AAAAAAG"), plays=1, samples=2, max_states=100)
 >>> rating.plays, 0 <= rating.low <= rating.rate <= rating.high <= 1
 (1, True)
+>>> tier_of(Rating(wins=8, plays=8, seconds=1.0, home=416), draw=1)
+'easy'
+>>> tier_of(Rating(wins=0, plays=8, seconds=1.0, home=40), draw=3)
+'expert'
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 from klondike import Game
+from klondike.rules import Mode, rules_for
+from klondike.solver import Solution
+from klondike.solver.daily import daily_proved
 from klondike.solver.survey import wilson_interval
+from klondike.tiers import TIERS, Tier
 
-from .player import MAX_STATES, SAMPLES
 from .playout import play_out
 
 PLAYS = 8
-"""Fair plays a rating takes, by default."""
+"""Fair plays a rating takes."""
+
+RATING_SAMPLES = 4
+"""Layouts each decision of a rating's plays solves."""
+
+RATING_STATES = 200
+"""Positions each solve of a layout may search in a rating's plays: a small budget, so that
+a deal is rated in seconds (docs/fair.md, "Difficulty")."""
+
+TIER_CUTS: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+    1: ((8, 0), (5, 0), (2, 0)),
+    3: ((4, 0), (1, 0), (0, 120)),
+}
+"""Per draw, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
+(below the last: expert), from the measured distribution (docs/fair.md, "Difficulty")."""
 
 
 @dataclass(frozen=True)
 class Rating:
-    """``wins`` of ``plays`` fair plays won; ``low``–``high`` is the 95% Wilson interval."""
+    """``wins`` of ``plays`` fair plays won; ``low``–``high`` is the 95% Wilson interval;
+    ``home`` the cards the plays brought home, in all."""
 
     wins: int
     plays: int
     seconds: float
+    home: int = 0
 
     @property
     def rate(self) -> float:
@@ -48,20 +77,71 @@ class Rating:
         return wilson_interval(self.wins, self.plays)[1]
 
 
+@dataclass(frozen=True)
+class RatedDeal:
+    """A deal proved winnable (``solution``) and rated (``rating``, of tier ``tier``)."""
+
+    deal: int
+    solution: Solution
+    rating: Rating
+    tier: Tier
+
+
+MAX_RATED_DAILIES = 40
+"""Winnable candidates a day's daily deals per tier rate at most; a tier none of them falls
+in has no daily deal that day (said, not searched for ever)."""
+
+
+def rated_dailies(
+    day: date,
+    mode: Mode,
+    *,
+    max_rated: int = MAX_RATED_DAILIES,
+    rater: Callable[[Game], Rating] | None = None,
+) -> dict[Tier, RatedDeal]:
+    """The daily deal of each tier of ``day`` and a mode: the first of the day's winnable
+    candidates (`klondike.solver.daily.daily_proved`, in order) that falls in the tier.
+    The same on every machine (the rating is a function of the deal alone). A tier missing
+    from the answer had none among the first ``max_rated`` winnable candidates. ``rater``
+    rates a deal (default: `rate`)."""
+    key, draw, scoring = mode
+    found: dict[Tier, RatedDeal] = {}
+    for rated, (deal, solution) in enumerate(daily_proved(day, mode)):
+        if rated >= max_rated or len(found) == len(TIERS):
+            break
+        rating = (rater or rate)(Game(deal, draw, scoring, rules_for(key)))
+        tier = tier_of(rating, draw)
+        found.setdefault(tier, RatedDeal(deal, solution, rating, tier))
+    return found
+
+
+def tier_of(rating: Rating, draw: int) -> Tier:
+    """The tier of a deal of Draw ``draw`` rated ``rating`` (of `PLAYS` plays)."""
+    if rating.plays != PLAYS:
+        raise ValueError(f"a tier is cut for ratings of {PLAYS} plays, not {rating.plays}")
+    found = (rating.wins, rating.home)
+    for tier, cut in zip(TIERS, TIER_CUTS[draw], strict=False):
+        if found >= cut:
+            return tier
+    return TIERS[-1]
+
+
 def rate(
     game: Game,
     *,
     plays: int = PLAYS,
-    samples: int = SAMPLES,
-    max_states: int = MAX_STATES,
+    samples: int = RATING_SAMPLES,
+    max_states: int = RATING_STATES,
     seed: int = 0,
 ) -> Rating:
     """The fair player's win rate on ``game`` over ``plays`` plays seeded ``seed`` on."""
     if plays < 1:
         raise ValueError(f"a rating takes at least one play, not {plays}")
     began = time.monotonic()
-    wins = sum(
-        play_out(game, samples=samples, max_states=max_states, seed=seed + play).won
+    played = [
+        play_out(game, samples=samples, max_states=max_states, seed=seed + play)
         for play in range(plays)
-    )
-    return Rating(wins, plays, time.monotonic() - began)
+    ]
+    wins = sum(play.won for play in played)
+    home = sum(play.home for play in played)
+    return Rating(wins, plays, time.monotonic() - began, home)

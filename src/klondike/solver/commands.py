@@ -12,6 +12,7 @@ from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
 from ..game import Game
 from ..rules import Rules, rules_for
+from ..tiers import TIERS
 from .api import describe_line, solve
 from .formats import to_shootme, to_solvitaire
 from .survey import (
@@ -177,6 +178,7 @@ def survey_command(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 scheduler=args.scheduler,
                 rules=rules.key,
+                rate=args.rate,
             ),
             start=1,
         ):
@@ -198,4 +200,18 @@ def survey_command(args: argparse.Namespace) -> int:
     if show:
         print(file=sys.stderr)
     print(format_survey(summarize(results), rules, draw, scoring, args.start))
+    if args.rate:
+        print(format_tiers(results))
     return 0
+
+
+def format_tiers(results: list[DealResult]) -> str:
+    """How many of the rated deals fell in each tier, and a rating's median time."""
+    rated = [r for r in results if "tier" in r]
+    if not rated:
+        return "no deal was rated (only deals proved winnable are)"
+    counts = {tier: sum(1 for r in rated if r["tier"] == tier) for tier in TIERS}
+    times = sorted(r.get("rating_seconds", 0.0) for r in rated)
+    parts = ", ".join(f"{tier} {count}" for tier, count in counts.items())
+    median = times[len(times) // 2]
+    return f"{len(rated)} winnable deals rated: {parts}; median {median:.1f} s a rating"

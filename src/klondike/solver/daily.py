@@ -53,8 +53,12 @@ def daily_candidates(day: date, mode: Mode) -> Iterator[int]:
         yield value >> 29  # the top 35 bits: a deal number 0 … 2**35 - 1
 
 
-def daily_deal(day: date, mode: Mode, *, max_states: int = DAILY_STATES) -> tuple[int, Solution]:
-    """The daily deal of ``day`` and a mode, and the solver's proof that it can be won."""
+def daily_proved(
+    day: date, mode: Mode, *, max_states: int = DAILY_STATES
+) -> Iterator[tuple[int, Solution]]:
+    """The candidates of ``day`` and a mode that the solver proves winnable, in order, each
+    with its proof; the first is the daily deal, the rest serve the daily deals per
+    difficulty (`klondike.fair.rated_dailies`)."""
     key, draw, scoring = mode
     rules = rules_for(key)
     for tried, deal in enumerate(daily_candidates(day, mode)):
@@ -63,5 +67,10 @@ def daily_deal(day: date, mode: Mode, *, max_states: int = DAILY_STATES) -> tupl
         game = Game(deal, draw, scoring, rules)
         solution = solve(game, budget=SAFETY_SECONDS, max_states=max_states)
         if solution.verdict == "winnable" and solution.states <= max_states:
-            return deal, solution
+            yield deal, solution
     raise RuntimeError(f"no daily deal proved for {day} within {MAX_CANDIDATES} candidates")
+
+
+def daily_deal(day: date, mode: Mode, *, max_states: int = DAILY_STATES) -> tuple[int, Solution]:
+    """The daily deal of ``day`` and a mode, and the solver's proof that it can be won."""
+    return next(daily_proved(day, mode, max_states=max_states))

@@ -22,7 +22,9 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired
+
+from typing_extensions import TypedDict
 
 from ..game import Game
 from ..rules import rules_for
@@ -47,6 +49,11 @@ class DealResult(TypedDict):
     states: int
     seconds: float
     budget: float | None
+    # with ``rate``, for a deal proved winnable: its tier and rating (klondike.fair.rate)
+    tier: NotRequired[str]
+    wins: NotRequired[int]
+    plays: NotRequired[int]
+    rating_seconds: NotRequired[float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +80,19 @@ class SurveySummary:
 
 
 def solve_deal(
-    deal: int, draw: int, scoring: str, budget: float | None, rules: str = "app"
+    deal: int,
+    draw: int,
+    scoring: str,
+    budget: float | None,
+    rules: str = "app",
+    rate: bool = False,
 ) -> DealResult:
-    """Solve one deal of the version ``rules`` from its start; what a survey's worker runs."""
+    """Solve one deal of the version ``rules`` from its start; what a survey's worker runs.
+    With ``rate``, a deal proved winnable is rated by difficulty too (`klondike.fair.rate`;
+    tens of seconds a deal)."""
     game = Game(deal, draw, scoring, rules_for(rules))
     solution = solve(game, budget=budget)
-    return {
+    result: DealResult = {
         "deal": deal,
         "code": game.code,
         "rules": game.rules.key,
@@ -89,6 +103,15 @@ def solve_deal(
         "seconds": round(solution.seconds, 4),
         "budget": budget,
     }
+    if rate and solution.verdict == "winnable":
+        from ..fair import rate as rate_deal  # the fair player is built on this package
+        from ..fair import tier_of
+
+        rating = rate_deal(game)
+        result["tier"] = tier_of(rating, draw)
+        result["wins"], result["plays"] = rating.wins, rating.plays
+        result["rating_seconds"] = round(rating.seconds, 3)
+    return result
 
 
 def survey(
@@ -100,9 +123,11 @@ def survey(
     workers: int | None = None,
     scheduler: str | None = None,
     rules: str = "app",
+    rate: bool = False,
 ) -> Iterator[DealResult]:
     """Solve ``deals`` of the version ``rules`` in parallel; yields each result as it comes
     (not in deal order). Raises `klondike.InvalidCode` for a mode the version lacks.
+    With ``rate``, each deal proved winnable is rated by difficulty too (`solve_deal`).
 
     ``workers`` processes (None: one per core), or the workers of the Dask distributed
     scheduler at ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a
@@ -117,12 +142,12 @@ def survey(
         raise ValueError("workers must be at least 1")
     todo = list(deals)
     if scheduler is not None:
-        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules)
+        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, rate)
         return
     count = workers or os.cpu_count() or 1
     if count == 1:
         for deal in todo:
-            yield solve_deal(deal, draw, scoring, budget, rules)
+            yield solve_deal(deal, draw, scoring, budget, rules, rate)
         return
     # (imported here: the process pool is a survey's alone, and slow to import)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -132,7 +157,7 @@ def survey(
         queue = iter(todo)
         # A bounded window of submitted deals, so that a huge range is not queued at once.
         for deal in queue:
-            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules))
+            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules, rate))
             if len(pending) >= 4 * count:
                 break
         while pending:
@@ -141,7 +166,9 @@ def survey(
                 yield future.result()
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(pool.submit(solve_deal, following, draw, scoring, budget, rules))
+                    pending.add(
+                        pool.submit(solve_deal, following, draw, scoring, budget, rules, rate)
+                    )
 
 
 def _on_dask(
@@ -151,6 +178,7 @@ def _on_dask(
     budget: float | None,
     scheduler: str,
     rules: str,
+    rate: bool = False,
 ) -> Iterator[DealResult]:
     """The deals solved on a Dask distributed cluster, yielded as they finish."""
     try:
@@ -161,7 +189,14 @@ def _on_dask(
         ) from err
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         futures = client.map(
-            solve_deal, deals, draw=draw, scoring=scoring, budget=budget, rules=rules, pure=False
+            solve_deal,
+            deals,
+            draw=draw,
+            scoring=scoring,
+            budget=budget,
+            rules=rules,
+            rate=rate,
+            pure=False,
         )
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             result: DealResult = future.result()

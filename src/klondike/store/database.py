@@ -45,6 +45,7 @@ import platformdirs
 from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.rules import Mode
+from klondike.tiers import TIERS
 
 from . import migrations
 
@@ -485,6 +486,7 @@ class GameRow:
     daily: str | None
     line: str = ""
     start: str | None = None
+    tier: str | None = None
 
 
 VERSION_LIMIT = 2**40
@@ -520,7 +522,7 @@ def row_problem(row: GameRow) -> str | None:
 
 _ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted, rules, hints, daily, line, start"
+    "version, snapshot, counted, rules, hints, daily, line, start, tier"
 )
 
 
@@ -549,8 +551,10 @@ def insert_game(
     started_at: str | None = None,
     ended_at: str | None = None,
     daily: str | None = None,
+    tier: str | None = None,
 ) -> int:
-    """Add a game (by default a new open one) and return its id. A game with no move yet is
+    """Add a game (by default a new open one) and return its id; ``tier`` is the deal's
+    difficulty when it was rated. A game with no move yet is
     kept with its position as the one it started from (a review replays its moves from
     there); one with moves started from its code's deal.
 
@@ -559,8 +563,8 @@ def insert_game(
     """
     cursor = conn.execute(
         "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot, daily, start)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at, ended_at, version, snapshot, daily, start, tier)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.rules.key,
@@ -577,6 +581,7 @@ def insert_game(
             snapshot_text(game),
             daily,
             snapshot_text(game) if game.moves == 0 else None,
+            tier,
         ),
     )
     assert cursor.lastrowid is not None
@@ -684,44 +689,54 @@ def count_hint(conn: sqlite3.Connection, game_id: int, *, peeked: bool = False) 
 @dataclass(frozen=True, slots=True)
 class KeptProof:
     """A deal kept as proved winnable, with its winning line (move texts, spaced) to
-    replay before it is served, and what proving it took."""
+    replay before it is served, and what proving it took; ``tier`` and ``wins`` when it was
+    rated ('' and None when not)."""
 
     deal: int
     line: str
     states: int = 0
     seconds: float = 0.0
+    tier: str = ""
+    wins: int | None = None
 
 
 def _kept_proof(row: tuple[object, ...]) -> KeptProof | str:
-    """The proof of a row ``(deal, line, states, seconds)``, or what is wrong with it."""
-    deal, line, states, seconds = row
+    """The proof of a row ``(deal, line, states, seconds, tier, wins)``, or what is wrong
+    with it."""
+    deal, line, states, seconds, tier, wins = row
     if type(deal) is not int or not 0 <= deal < DEAL_COUNT:
         return f"its deal {deal!r} is not a deal number (0 … {DEAL_COUNT - 1})"
     if type(line) is not str or not line.strip():
         return f"its winning line {str(line)[:40]!r} is not a line of moves"
-    # what proving it took is only shown: a value that is not a figure is shown as 0
+    if tier != "" and tier not in TIERS:
+        return f"its tier {str(tier)[:20]!r} is not one of {', '.join(TIERS)}"
+    # what proving and rating it took is only shown: a value that is not a figure is left out
     kept_states = states if type(states) is int and states >= 0 else 0
     kept_seconds = float(seconds) if isinstance(seconds, int | float) else 0.0
     if not 0 <= kept_seconds < 1e9:
         kept_seconds = 0.0
-    return KeptProof(deal, line, kept_states, kept_seconds)
+    kept_wins = wins if type(wins) is int and wins >= 0 else None
+    return KeptProof(deal, line, kept_states, kept_seconds, str(tier), kept_wins)
 
 
 def add_proved_deal(conn: sqlite3.Connection, mode: Mode, proof: KeptProof) -> None:
     """Keep a deal the solver proved winnable in ``mode`` (version, draw, scoring), with its
-    winning line, ready for "winnable deals only"."""
+    winning line (and its tier, if rated), ready for "winnable deals only"."""
     conn.execute(
-        "INSERT OR IGNORE INTO proved_deals (rules, draw, scoring, deal, line, states, seconds)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (*mode, proof.deal, proof.line, proof.states, proof.seconds),
+        "INSERT OR IGNORE INTO proved_deals"
+        " (rules, draw, scoring, deal, line, states, seconds, tier, wins)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (*mode, proof.deal, proof.line, proof.states, proof.seconds, proof.tier, proof.wins),
     )
 
 
-def proved_deal_counts(conn: sqlite3.Connection) -> dict[Mode, int]:
-    """How many proved deals are ready per mode (version, draw, scoring); rows of no mode
-    (a damaged or edited file) are not counted."""
+def proved_deal_counts(conn: sqlite3.Connection, tier: str = "") -> dict[Mode, int]:
+    """How many proved deals of ``tier`` ('': not rated) are ready per mode (version, draw,
+    scoring); rows of no mode (a damaged or edited file) are not counted."""
     rows = conn.execute(
-        "SELECT rules, draw, scoring, COUNT(*) FROM proved_deals GROUP BY rules, draw, scoring"
+        "SELECT rules, draw, scoring, COUNT(*) FROM proved_deals WHERE tier = ?"
+        " GROUP BY rules, draw, scoring",
+        (tier,),
     )
     return {
         (key, draw, scoring): int(count)
@@ -730,15 +745,17 @@ def proved_deal_counts(conn: sqlite3.Connection) -> dict[Mode, int]:
     }
 
 
-def take_proved_deal(conn: sqlite3.Connection, mode: Mode) -> KeptProof | None:
-    """Take (and remove) the oldest proved deal of a mode. A row that cannot be read as a
-    proof (an edited or damaged file) is removed too, said in the log, and the next taken."""
+def take_proved_deal(conn: sqlite3.Connection, mode: Mode, tier: str = "") -> KeptProof | None:
+    """Take (and remove) the oldest proved deal of a mode and tier ('': one not rated). A
+    row that cannot be read as a proof (an edited or damaged file) is removed too, said in
+    the log, and the next taken."""
     with atomic(conn):
         while True:
             row = conn.execute(
-                "SELECT rowid, deal, line, states, seconds FROM proved_deals"
-                " WHERE rules = ? AND draw = ? AND scoring = ? ORDER BY rowid LIMIT 1",
-                mode,
+                "SELECT rowid, deal, line, states, seconds, tier, wins FROM proved_deals"
+                " WHERE rules = ? AND draw = ? AND scoring = ? AND tier = ?"
+                " ORDER BY rowid LIMIT 1",
+                (*mode, tier),
             ).fetchone()
             if row is None:
                 return None
@@ -749,14 +766,16 @@ def take_proved_deal(conn: sqlite3.Connection, mode: Mode) -> KeptProof | None:
             log.warning("a proved deal of %s was dropped: %s", "/".join(map(str, mode)), proof)
 
 
-def daily_deal_of(conn: sqlite3.Connection, day: str, mode: Mode) -> KeptProof | None:
-    """The daily deal found before for ``day`` (ISO date) and a mode, or None; None too for
-    a row that cannot be read as a proof (said in the log), which `keep_daily_deal` then
-    replaces."""
+def daily_deal_of(
+    conn: sqlite3.Connection, day: str, mode: Mode, tier: str = ""
+) -> KeptProof | None:
+    """The daily deal found before for ``day`` (ISO date), a mode and a tier ('': any), or
+    None; None too for a row that cannot be read as a proof (said in the log), which
+    `keep_daily_deal` then replaces."""
     row = conn.execute(
-        "SELECT deal, line, 0, 0.0 FROM daily_deals"
-        " WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
-        (day, *mode),
+        "SELECT deal, line, 0, 0.0, tier, wins FROM daily_deals"
+        " WHERE day = ? AND rules = ? AND draw = ? AND scoring = ? AND tier = ?",
+        (day, *mode, tier),
     ).fetchone()
     if row is None:
         return None
@@ -768,20 +787,21 @@ def daily_deal_of(conn: sqlite3.Connection, day: str, mode: Mode) -> KeptProof |
 
 
 def keep_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, proof: KeptProof) -> None:
-    """Remember the daily deal of ``day`` and a mode with its winning line (the deal never
-    changes; a row that could not be used is replaced)."""
+    """Remember the daily deal of ``day``, a mode and ``proof.tier`` with its winning line
+    (the deal never changes; a row that could not be used is replaced)."""
     conn.execute(
-        "INSERT OR REPLACE INTO daily_deals (day, rules, draw, scoring, deal, line)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (day, *mode, proof.deal, proof.line),
+        "INSERT OR REPLACE INTO daily_deals (day, rules, draw, scoring, tier, deal, line, wins)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (day, *mode, proof.tier, proof.deal, proof.line, proof.wins),
     )
 
 
-def drop_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode) -> None:
-    """Forget the daily deal kept for ``day`` and a mode (its proof did not replay)."""
+def drop_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, tier: str = "") -> None:
+    """Forget the daily deal kept for ``day``, a mode and a tier (its proof did not replay)."""
     conn.execute(
-        "DELETE FROM daily_deals WHERE day = ? AND rules = ? AND draw = ? AND scoring = ?",
-        (day, *mode),
+        "DELETE FROM daily_deals"
+        " WHERE day = ? AND rules = ? AND draw = ? AND scoring = ? AND tier = ?",
+        (day, *mode, tier),
     )
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .database import Database
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -156,6 +156,38 @@ def _migrate_to_7(conn: sqlite3.Connection) -> str | None:
     return None
 
 
+def _migrate_to_8(conn: sqlite3.Connection) -> str | None:
+    """Version 8: deals by difficulty (`klondike.fair.TIERS`). Each game's ``tier`` (null:
+    a deal not rated); the tier of each proved deal kept ready ('': not rated), with the
+    rating's wins of its plays; and the daily deals keyed by tier too ('': the daily deal
+    of any tier, as before)."""
+    conn.execute("ALTER TABLE games ADD COLUMN tier TEXT")
+    conn.execute("ALTER TABLE proved_deals ADD COLUMN tier TEXT NOT NULL DEFAULT ''")
+    conn.execute("ALTER TABLE proved_deals ADD COLUMN wins INTEGER")
+    conn.execute(
+        """
+        CREATE TABLE daily_deals_8 (
+            day      TEXT    NOT NULL,
+            rules    TEXT    NOT NULL,
+            draw     INTEGER NOT NULL,
+            scoring  TEXT    NOT NULL,
+            tier     TEXT    NOT NULL DEFAULT '',
+            deal     INTEGER NOT NULL,
+            line     TEXT    NOT NULL DEFAULT '',
+            wins     INTEGER,
+            PRIMARY KEY (day, rules, draw, scoring, tier)
+        )
+        """
+    )
+    conn.execute(
+        "INSERT INTO daily_deals_8 (day, rules, draw, scoring, deal, line)"
+        " SELECT day, rules, draw, scoring, deal, line FROM daily_deals"
+    )
+    conn.execute("DROP TABLE daily_deals")
+    conn.execute("ALTER TABLE daily_deals_8 RENAME TO daily_deals")
+    return None
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
@@ -164,6 +196,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     5: _migrate_to_5,
     6: _migrate_to_6,
     7: _migrate_to_7,
+    8: _migrate_to_8,
 }
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
 what it dropped, if anything)."""

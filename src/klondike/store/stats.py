@@ -29,11 +29,21 @@ from typing_extensions import TypedDict  # pydantic reads these on Python 3.11
 
 from klondike.rules import MODES, Mode, rules_for
 from klondike.text import score_text
+from klondike.tiers import TIERS
 
 from .database import atomic
 
 log = logging.getLogger(__name__)
 """Where rows of an edited or damaged file that the statistics leave out are said."""
+
+
+class TierStats(TypedDict):
+    """The games of one mode dealt as winnable deals of one tier."""
+
+    tier: str
+    played: int
+    won: int
+    win_rate: float
 
 
 class ModeStats(TypedDict):
@@ -55,21 +65,35 @@ class ModeStats(TypedDict):
     fair_hints: int
     peeked_hints: int
     vegas_balance: int | None
+    tiers: list[TierStats]
 
 
-class DailyStats(TypedDict):
-    """The daily deals of one mode, as `daily_summary` gives them: the streaks count days
-    on which the daily deal was won, one after the other."""
+class DailyFigures(TypedDict):
+    """Days played and won of daily deals, the fastest win, and the streaks of days won one
+    after the other (the current one ending today or yesterday)."""
 
-    rules: str
-    draw: int
-    scoring: str
     played: int
     won: int
     fastest_win_ms: int | None
     current_streak: int
     longest_streak: int
     won_today: bool
+
+
+class DailyTierStats(DailyFigures):
+    """The daily deals of one mode and tier."""
+
+    tier: str
+
+
+class DailyStats(DailyFigures):
+    """The daily deals of one mode, as `daily_summary` gives them (those of any tier);
+    ``tiers``, the daily deals of each tier, apart."""
+
+    rules: str
+    draw: int
+    scoring: str
+    tiers: list[DailyTierStats]
 
 
 class RecentGame(TypedDict):
@@ -87,6 +111,7 @@ class RecentGame(TypedDict):
     elapsed_ms: int
     started_at: str
     ended_at: str | None
+    tier: str | None
 
 
 # The figures of each mode, over the counted finished games (the streaks are computed apart).
@@ -122,7 +147,9 @@ SELECT rules, draw, scoring, status = 'won' AS won
  ORDER BY ended_at, id
 """
 
-_COLUMNS = "id, code, rules, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at"
+_COLUMNS = (
+    "id, code, rules, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at, tier"
+)
 
 # The game in progress: the newest open game.
 _IN_PROGRESS_SQL = f"""
@@ -141,6 +168,17 @@ SELECT {_COLUMNS}
  WHERE status = 'won' OR (status = 'abandoned' AND version > 0)
  ORDER BY ended_at DESC, id DESC
  LIMIT ?
+"""
+
+# The games of each mode and tier (dealt as winnable deals of a tier), counted and finished.
+_TIERS_SQL = """
+SELECT rules, draw, scoring, tier, COUNT(*) AS played, SUM(status = 'won') AS won
+  FROM games
+ WHERE counted = 1
+   AND status IN ('won', 'abandoned')
+   AND tier IS NOT NULL
+   AND daily IS NULL
+ GROUP BY rules, draw, scoring, tier
 """
 
 _RESET_SQL = """
@@ -165,6 +203,7 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
     final scores. A version without a score has ``best_score`` None.
     """
     figures = {(row[0], row[1], row[2]): row[3:] for row in conn.execute(_FIGURES_SQL)}
+    by_tier = {(row[0], row[1], row[2], row[3]): row[4:] for row in conn.execute(_TIERS_SQL)}
     streaks = _streaks(conn)
     modes: list[ModeStats] = []
     for key, draw, scoring in MODES:
@@ -192,9 +231,19 @@ def summary(conn: sqlite3.Connection) -> list[ModeStats]:
                 "fair_hints": int(row[8] or 0) if row else 0,
                 "peeked_hints": int(row[9] or 0) if row else 0,
                 "vegas_balance": (int(row[6]) if row else 0) if vegas else None,
+                "tiers": [
+                    _tier_stats(tier, by_tier.get((key, draw, scoring, tier))) for tier in TIERS
+                ],
             }
         )
     return modes
+
+
+def _tier_stats(tier: str, row: tuple[Any, ...] | None) -> TierStats:
+    """The figures of a tier from its row of `_TIERS_SQL` (None: no game)."""
+    played = int(row[0]) if row else 0
+    won = int(row[1] or 0) if row else 0
+    return {"tier": tier, "played": played, "won": won, "win_rate": won / played if played else 0.0}
 
 
 def _streaks(conn: sqlite3.Connection) -> dict[tuple[str, int, str], tuple[int, int]]:
@@ -239,14 +288,16 @@ def recent(conn: sqlite3.Connection, limit: int = 20) -> list[RecentGame]:
 
 
 # The type each column of `_COLUMNS` holds (``ended_at`` may also be NULL).
-_RECENT_TYPES: tuple[type, ...] = (int, str, str, int, str, str, int, int, int, str, str)
+_RECENT_TYPES: tuple[type, ...] = (int, str, str, int, str, str, int, int, int, str, str, str)
 
 
 def _recent_problem(row: tuple[Any, ...]) -> str | None:
     """What is wrong with a row of `_COLUMNS` (an edited or damaged file), or None."""
     for name, value, kind in zip(_COLUMNS.split(", "), row, _RECENT_TYPES, strict=True):
-        if type(value) is not kind and not (name == "ended_at" and value is None):
+        if type(value) is not kind and not (name in ("ended_at", "tier") and value is None):
             return f"its {name} {str(value)[:40]!r} is not {kind.__name__}"
+    if row[11] is not None and row[11] not in TIERS:
+        return f"its tier {row[11]!r} is none of {', '.join(TIERS)}"
     if row[5] not in ("won", "abandoned", "playing"):
         return f"its status {row[5]!r} is none of won, abandoned, playing"
     if (row[3], row[4]) not in {(draw, scoring) for _, draw, scoring in MODES}:
@@ -256,7 +307,9 @@ def _recent_problem(row: tuple[Any, ...]) -> str | None:
 
 def _recent_game(row: tuple[Any, ...]) -> RecentGame:
     """A row of `_COLUMNS` as a `RecentGame`."""
-    game_id, code, key, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at = row
+    (game_id, code, key, draw, scoring, status, score, moves, elapsed_ms, started_at, ended_at) = (
+        row[:11]
+    )
     return {
         "id": game_id,
         "code": code,
@@ -270,6 +323,7 @@ def _recent_game(row: tuple[Any, ...]) -> RecentGame:
         "elapsed_ms": elapsed_ms,
         "started_at": started_at,
         "ended_at": ended_at,
+        "tier": row[11],
     }
 
 
@@ -287,6 +341,7 @@ _DAILY_SQL = """
 SELECT rules,
        draw,
        scoring,
+       COALESCE(tier, ''),
        daily,
        MAX(status = 'won')                               AS won,
        MIN(CASE WHEN status = 'won' THEN elapsed_ms END) AS fastest_win_ms
@@ -294,7 +349,7 @@ SELECT rules,
  WHERE daily IS NOT NULL
    AND counted = 1
    AND status IN ('won', 'abandoned')
- GROUP BY rules, draw, scoring, daily
+ GROUP BY rules, draw, scoring, COALESCE(tier, ''), daily
  ORDER BY daily
 """
 
@@ -308,42 +363,53 @@ def daily_summary(conn: sqlite3.Connection, today: date) -> list[DailyStats]:
     >>> daily_summary(open_database(":memory:"), date(2026, 1, 1))[0]["played"]
     0
     """
-    days: dict[Mode, list[tuple[date, bool, int | None]]] = {}
-    for key, draw, scoring, day, won, fastest in conn.execute(_DAILY_SQL):
+    days: dict[tuple[Mode, str], list[tuple[date, bool, int | None]]] = {}
+    for key, draw, scoring, tier, day, won, fastest in conn.execute(_DAILY_SQL):
         try:
             played_on = date.fromisoformat(day)
         except (TypeError, ValueError):
             log.warning("a daily game of the day %r is not counted: that is no date", day)
             continue
-        days.setdefault((key, draw, scoring), []).append(
+        days.setdefault(((key, draw, scoring), tier), []).append(
             (played_on, bool(won), _int_or_none(fastest))
         )
     modes: list[DailyStats] = []
-    for key, draw, scoring in MODES:
-        played = days.get((key, draw, scoring), [])
-        won_days = [day for day, won, _ in played if won]
-        longest = run = 0
-        previous: date | None = None
-        for day in won_days:
-            run = run + 1 if previous is not None and (day - previous).days == 1 else 1
-            longest = max(longest, run)
-            previous = day
-        current = run if previous is not None and (today - previous).days <= 1 else 0
-        times = [ms for _, won, ms in played if won and ms is not None]
+    for mode in MODES:
+        key, draw, scoring = mode
+        tiers: list[DailyTierStats] = [
+            {"tier": tier, **_daily_figures(days.get((mode, tier), []), today)} for tier in TIERS
+        ]
         modes.append(
             {
                 "rules": key,
                 "draw": draw,
                 "scoring": scoring,
-                "played": len(played),
-                "won": len(won_days),
-                "fastest_win_ms": min(times, default=None),
-                "current_streak": current,
-                "longest_streak": longest,
-                "won_today": bool(won_days) and won_days[-1] == today,
+                "tiers": tiers,
+                **_daily_figures(days.get((mode, ""), []), today),
             }
         )
     return modes
+
+
+def _daily_figures(played: list[tuple[date, bool, int | None]], today: date) -> DailyFigures:
+    """The figures of one mode's (and tier's) daily games, the days in order."""
+    won_days = [day for day, won, _ in played if won]
+    longest = run = 0
+    previous: date | None = None
+    for day in won_days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        longest = max(longest, run)
+        previous = day
+    current = run if previous is not None and (today - previous).days <= 1 else 0
+    times = [ms for _, won, ms in played if won and ms is not None]
+    return {
+        "played": len(played),
+        "won": len(won_days),
+        "fastest_win_ms": min(times, default=None),
+        "current_streak": current,
+        "longest_streak": longest,
+        "won_today": bool(won_days) and won_days[-1] == today,
+    }
 
 
 DayState = Literal["won", "playing", "played"]
@@ -358,15 +424,17 @@ SELECT daily,
   FROM games
  WHERE daily BETWEEN ? AND ?
    AND rules = ? AND draw = ? AND scoring = ?
+   AND COALESCE(tier, '') = ?
    AND (status IN ('won', 'playing') OR version > 0)
  GROUP BY daily
 """
 
 
 def daily_days(
-    conn: sqlite3.Connection, mode: Mode, first: date, last: date
+    conn: sqlite3.Connection, mode: Mode, first: date, last: date, tier: str = ""
 ) -> dict[date, DayState]:
-    """The days from ``first`` to ``last`` whose daily deal of the mode was played, and how:
+    """The days from ``first`` to ``last`` whose daily deal of the mode (and ``tier``; '':
+    the daily deal of any tier) was played, and how:
     ``'won'`` if any game of it was won, else ``'playing'`` if one is open, else ``'played'``.
     Every game counts, also those a reset left out of the statistics (the history stays).
 
@@ -377,7 +445,9 @@ def daily_days(
     """
     key, draw, scoring = mode
     found: dict[date, DayState] = {}
-    rows = conn.execute(_DAILY_DAYS_SQL, (first.isoformat(), last.isoformat(), key, draw, scoring))
+    rows = conn.execute(
+        _DAILY_DAYS_SQL, (first.isoformat(), last.isoformat(), key, draw, scoring, tier)
+    )
     for day, won, playing in rows:
         try:
             played_on = date.fromisoformat(day)

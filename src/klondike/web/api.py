@@ -43,6 +43,7 @@ from klondike.solver.daily import FIRST_DAY
 from klondike.store import database as store
 from klondike.store import settings
 from klondike.store.stats import DailyStats, DayState, ModeStats, RecentGame
+from klondike.tiers import Tier
 
 from .games import Games
 from .gauge import GaugeAnswer, Gauges
@@ -206,6 +207,11 @@ class NewGame(Strict):
         False, description="a deal of the mode that the solver proved winnable"
     )
     daily: StrictBool = Field(False, description="the daily deal of the mode")
+    tier: Tier | None = Field(
+        None,
+        description='a winnable deal of this difficulty (docs/fair.md, "Difficulty"); with '
+        "``daily``, the day's daily deal of the tier",
+    )
     day: datetime.date | None = Field(
         None,
         description="the day of the daily deal, from 2000-01-01 to the player's today "
@@ -381,6 +387,7 @@ class GameView(BaseModel):
     last: Last | None
     hints: int
     daily: str | None
+    tier: Tier | None
 
 
 class NewGameView(GameView):
@@ -447,6 +454,7 @@ class DailyMonth(BaseModel):
     """The daily calendar of a month and mode (docs/api.md, "The daily calendar")."""
 
     month: str
+    tier: Tier | None
     rules: str
     draw: int
     scoring: Literal["normal", "vegas", "none"]
@@ -513,6 +521,7 @@ def create_app(
     hint_budget: float = HINT_BUDGET,
     keep_proved_deals: bool = False,
     proved_modes: tuple[Mode, ...] = MODES,
+    rated_modes: tuple[Mode, ...] = (),
 ) -> FastAPI:
     """The application: API, page and guard, over the database ``db`` (None: the default).
 
@@ -520,7 +529,8 @@ def create_app(
     bare ``name`` with any port. ``clock`` (monotonic seconds) runs the games' clocks.
     The solver runs in ``workers`` (default: worker processes started when first needed),
     a hint for ``hint_budget`` seconds; ``keep_proved_deals`` keeps a few proved-winnable
-    deals per mode ready in the database while the app runs (of ``proved_modes``).
+    deals per mode ready in the database while the app runs (of ``proved_modes``), and
+    rated deals of each tier of ``rated_modes`` (and of the modes a player asks a tier of).
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
     conn = db if isinstance(db, store.Database) else store.open_database(db)
@@ -534,8 +544,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         filler = None
         if keep_proved_deals:
-            filler = ProvedDeals(conn, solving.workers, modes=proved_modes)
-            solving.deal_taken = filler.wake
+            filler = ProvedDeals(conn, solving.workers, modes=proved_modes, rated_modes=rated_modes)
+            solving.filler = filler
             filler.start()
         app.state.proved_deals = filler
         yield
@@ -625,7 +635,7 @@ def _route(app: FastAPI, games: Games, solving: Solving, gauges: Gauges, static_
         """The view of the game in progress (a new Draw 1 Normal game if none is open)."""
         return _json(games.view(games.current()))
 
-    @app.post("/api/games", response_model=NewGameView, responses=_errors(400, 409))
+    @app.post("/api/games", response_model=NewGameView, responses=_errors(400, 404, 409))
     async def new_game(body: NewGame) -> JSONResponse:
         """Start a game, which becomes the game in progress; abandon the named one. The deal
         is the one ``code`` names, else the daily deal (``daily``), else one proved winnable
@@ -635,8 +645,11 @@ def _route(app: FastAPI, games: Games, solving: Solving, gauges: Gauges, static_
             day = daily_day(body.day or datetime.date.today())
         daily = None if day is None else day.isoformat()
         chosen = None
-        if body.code is None and (body.winnable or daily is not None):  # the solver's
-            chosen = await solving.choose_deal(body.draw, body.scoring, body.rules, daily=daily)
+        wanted = body.winnable or daily is not None or body.tier is not None
+        if body.code is None and wanted:  # the solver's
+            chosen = await solving.choose_deal(
+                body.draw, body.scoring, body.rules, daily=daily, tier=body.tier
+            )
         entry = await run_in_threadpool(
             partial(
                 games.new,
@@ -754,9 +767,13 @@ def _route(app: FastAPI, games: Games, solving: Solving, gauges: Gauges, static_
             datetime.date | None,
             Query(description="the player's calendar day (default: the server's)"),
         ] = None,
+        tier: Annotated[
+            Tier | None, Query(description="the daily deals of this tier (default: of any)")
+        ] = None,
     ) -> JSONResponse:
-        """The daily deals of a month and mode: each day played, won or being played, and
-        whether it can be played; the months before and after that have daily deals."""
+        """The daily deals of a month and mode (and tier): each day played, won or being
+        played, and whether it can be played; the months before and after that have daily
+        deals."""
         try:
             game = Game.new(draw, scoring, rules=rules)  # checks the mode
         except KlondikeError as err:
@@ -767,10 +784,11 @@ def _route(app: FastAPI, games: Games, solving: Solving, gauges: Gauges, static_
         after = next_month(first)
         last = after - datetime.timedelta(days=1)
         before = (first - datetime.timedelta(days=1)).replace(day=1)
-        played = games.daily_days(mode, first, last)
+        played = games.daily_days(mode, first, last, tier or "")
         return _json(
             {
                 "month": f"{first:%Y-%m}",
+                "tier": tier,
                 "rules": game.rules.key,
                 "draw": game.draw,
                 "scoring": game.scoring,

@@ -27,6 +27,7 @@ from klondike.solver import finish_move
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
+from klondike.tiers import TIERS
 
 from .refusals import Refusal
 from .view import game_view, table_view
@@ -77,6 +78,7 @@ class OpenGame:
     seen: float = 0.0  # time.monotonic() of the last action or report of a shown page
     hints: int = 0
     daily: str | None = None
+    tier: str | None = None  # the deal's difficulty, when it was dealt as one of a tier
     proof: Proof | None = None  # how the deal was proved winnable, when it was asked for
     line: list[str] | None = field(default_factory=list)  # the moves that stand; None: unknown
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -111,7 +113,7 @@ class OpenGame:
             status=self.status,
             last=self.last,
         )
-        view["hints"], view["daily"] = self.hints, self.daily
+        view["hints"], view["daily"], view["tier"] = self.hints, self.daily, self.tier
         return view
 
 
@@ -218,12 +220,12 @@ class Games:
         return {"modes": modes, "recent": recent, "daily": daily}
 
     def daily_days(
-        self, mode: Mode, first: datetime.date, last: datetime.date
+        self, mode: Mode, first: datetime.date, last: datetime.date, tier: str = ""
     ) -> dict[datetime.date, statistics.DayState]:
-        """The days from ``first`` to ``last`` whose daily deal of ``mode`` was played, and
-        how (`klondike.store.stats.daily_days`)."""
+        """The days from ``first`` to ``last`` whose daily deal of ``mode`` (and ``tier``)
+        was played, and how (`klondike.store.stats.daily_days`)."""
         with self.database("read", "the daily deals") as conn:
-            return statistics.daily_days(conn, mode, first, last)
+            return statistics.daily_days(conn, mode, first, last, tier)
 
     def reset_stats(self) -> None:
         """Leave every finished game out of the statistics (the history stays)."""
@@ -285,6 +287,7 @@ class Games:
             self.now(),
             hints=row.hints,
             daily=row.daily,
+            tier=row.tier if row.tier in TIERS else None,
             line=standing_moves(row.line, game),
         )
 
@@ -310,12 +313,17 @@ class Games:
     # ---- creating
 
     def _insert(
-        self, game: Game, abandon: OpenGame | None = None, *, daily: str | None = None
+        self,
+        game: Game,
+        abandon: OpenGame | None = None,
+        *,
+        daily: str | None = None,
+        tier: str | None = None,
     ) -> OpenGame:
         """Commit a new open game (abandoning ``abandon`` in the same transaction);
         `game_over` if another process left ``abandon`` already (its lock is held)."""
         with self.registry:
-            created = self._insert_locked(game, abandon, daily=daily)
+            created = self._insert_locked(game, abandon, daily=daily, tier=tier)
         if created is None:
             assert abandon is not None
             self._reload(abandon)
@@ -323,7 +331,12 @@ class Games:
         return created
 
     def _insert_locked(
-        self, game: Game, abandon: OpenGame | None, *, daily: str | None = None
+        self,
+        game: Game,
+        abandon: OpenGame | None,
+        *,
+        daily: str | None = None,
+        tier: str | None = None,
     ) -> OpenGame | None:
         """`_insert`, the registry lock held (and ``abandon``'s lock, if any).
 
@@ -341,7 +354,11 @@ class Games:
                 elapsed_ms=abandon.clock(now),
                 ended_at=stamp,
             )
-            new_id = store.insert_game(conn, game, started_at=stamp, daily=daily) if left else 0
+            new_id = (
+                store.insert_game(conn, game, started_at=stamp, daily=daily, tier=tier)
+                if left
+                else 0
+            )
         if not left:
             return None
         if abandon is not None:
@@ -349,7 +366,7 @@ class Games:
             abandon.elapsed_ms, abandon.since = abandon.clock(now), now
             abandon.status = "abandoned"
             self.open.pop(abandon.id, None)
-        created = OpenGame(new_id, game, 0, "playing", 0, now, daily=daily)
+        created = OpenGame(new_id, game, 0, "playing", 0, now, daily=daily, tier=tier)
         self.open[new_id] = created
         return created
 
@@ -380,21 +397,25 @@ class Games:
                     game = Game.new(game.draw, game.scoring, chosen.deal, rules)
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
-        created = self._start(game, abandon, daily)
+        tier = None if chosen is None else chosen.tier
+        created = self._start(game, abandon, daily, tier)
         created.proof = None if chosen is None else chosen.proof
         return created
 
-    def _start(self, game: Game, abandon: int | None, daily: str | None) -> OpenGame:
+    def _start(
+        self, game: Game, abandon: int | None, daily: str | None, tier: str | None
+    ) -> OpenGame:
         """Insert ``game``, abandoning the open game ``abandon``."""
         if abandon is None:
-            return self._insert(game, daily=daily)
+            return self._insert(game, daily=daily, tier=tier)
         try:
             old = self.get(abandon)
         except Refusal:
-            return self._insert(game, daily=daily)
+            return self._insert(game, daily=daily, tier=tier)
         with old.lock:
             self._refuse_if_left(old)
-            return self._insert(game, old if old.status == "playing" else None, daily=daily)
+            left = old if old.status == "playing" else None
+            return self._insert(game, left, daily=daily, tier=tier)
 
     # ---- hints (the solver's: `klondike.web.solving.Solving.hint`)
 
@@ -427,14 +448,16 @@ class Games:
             raise self._game_over(old)
 
     def restart(self, game_id: int, version: int) -> OpenGame:
-        """Abandon a game (if open) and start its deal again."""
+        """Abandon a game (if open) and start its deal again (the same day's daily deal,
+        of the same tier, if it was one)."""
         old = self.get(game_id)
         with old.lock:
             if version != old.version:
                 raise self._stale_version(old, version)
             self._refuse_if_left(old)
             game = Game.from_code(old.game.code)
-            return self._insert(game, old if old.status == "playing" else None)
+            left = old if old.status == "playing" else None
+            return self._insert(game, left, daily=old.daily, tier=old.tier)
 
     # ---- the clock
 
@@ -531,6 +554,7 @@ class Chosen:
 
     deal: int
     proof: Proof | None
+    tier: str | None = None
 
 
 def _apply(

@@ -85,6 +85,10 @@ REFUSALS: dict[str, Kind] = {
     "review_unavailable": Kind(409, "game {id} cannot be reviewed: {detail}"),
     # the solver
     "no_proved_deal": Kind(503, "no winnable deal of this mode was proved in time: try again"),
+    "tier_not_ready": Kind(
+        409, "no {tier} deal of this mode is ready yet: one takes about {seconds} s to find"
+    ),
+    "no_tier_deal": Kind(404, "no {tier} deal of this mode was found{day_text}"),
     "solver_failed": Kind(503, "the solver could not answer: {detail}"),
     "solver_busy": Kind(
         503, "the solver has too much to do ({lane}): try again in {retry_after} s"

@@ -37,6 +37,7 @@ from klondike.store import database as store
 
 from .api import create_app
 from .security import LOOPBACK_NAMES
+from .solving import TIER_MODES
 
 DEFAULT_PORT = 8765
 PORT_TRIES = 50
@@ -271,7 +272,9 @@ def serve(
         print(f"klondike: cannot listen on {host} port {port}: {err}", file=sys.stderr)
         return 2
     bound = sock.getsockname()[1]
-    app = create_app(conn, allowed_hosts=host_names(host, bound), keep_proved_deals=True)
+    app = create_app(
+        conn, allowed_hosts=host_names(host, bound), keep_proved_deals=True, rated_modes=TIER_MODES
+    )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown else shown
     url = f"http://{shown}:{bound}/"

@@ -33,6 +33,7 @@ from concurrent.futures import Future, InvalidStateError
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -44,11 +45,12 @@ from klondike import Game, Move
 from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
-from klondike.fair import decide
+from klondike.fair import decide, rate, rated_dailies, tier_of
 from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.daily import daily_deal
 from klondike.store import database as store
+from klondike.tiers import TIERS, Tier
 
 from .games import Chosen, Games, OpenGame
 from .refusals import Refusal
@@ -235,6 +237,44 @@ def prove_some(mode: Mode, budget: float, seconds: float, seed: int) -> Proof | 
             return proof
 
 
+class RatedProof(Proof):
+    """A proof of a deal rated by difficulty: its tier and the wins of its fair plays."""
+
+    tier: Tier
+    wins: int
+    rating_seconds: float
+
+
+def prove_and_rate(deal: int, mode: Mode, budget: float) -> RatedProof | None:
+    """`prove` ``deal`` in ``mode``, then rate it (`klondike.fair.rate`); None if it was
+    not proved winnable (a tier is only ever given to a deal proved winnable)."""
+    proof = prove(deal, mode, budget)
+    if proof is None:
+        return None
+    key, draw, scoring = mode
+    rating = rate(Game(deal, draw, scoring, rules_for(key)))
+    tier = tier_of(rating, draw)
+    return {**proof, "tier": tier, "wins": rating.wins, "rating_seconds": rating.seconds}
+
+
+def rated_dailies_of(day: str, mode: Mode) -> dict[str, RatedProof]:
+    """The daily deal of each tier of ``day`` (ISO date) and a mode that was found
+    (`klondike.fair.rated_dailies`), with its proof and rating."""
+    found = rated_dailies(date.fromisoformat(day), mode)
+    return {
+        tier: {
+            "deal": rated.deal,
+            "line": " ".join(map(str, rated.solution.line)),
+            "states": rated.solution.states,
+            "seconds": round(rated.solution.seconds, 3),
+            "tier": tier,
+            "wins": rated.rating.wins,
+            "rating_seconds": rated.rating.seconds,
+        }
+        for tier, rated in found.items()
+    }
+
+
 def daily_of(day: str, mode: Mode) -> Proof:
     """The daily deal of ``day`` (ISO date) and a mode, with its proof."""
     deal, solution = daily_deal(date.fromisoformat(day), mode)
@@ -291,14 +331,15 @@ def _serve(conn: Connection, parent: int, name: str) -> None:
             conn.send(("error", RuntimeError(repr(answer[1])[:300])))
 
 
-LANES = ("hint", "proof", "background")
+LANES = ("hint", "proof", "background", "rating")
 """The worker processes: the player's hints, deals proved while a player waits (winnable
-deals only, the daily deal), and the background: the proved-deal filler, the winnable
-layouts gauge (`klondike.web.gauge`) and the reviews of finished games
-(`klondike.web.reviewing`). Each has its own process and queue, so that one never waits
-behind another."""
+deals only, the daily deal), the background (the proved-deal filler, the winnable
+layouts gauge, `klondike.web.gauge`, and the reviews of finished games,
+`klondike.web.reviewing`) and the ratings (deals by difficulty: the filler's and the daily
+deals of each tier, each rating tens of seconds). Each has its own process and queue, so
+that one never waits behind another."""
 
-PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 4}
+PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 4, "rating": 4}
 """Tasks (queued or running) a lane takes at most; past it a request is refused with 503
 `solver_busy` and a ``Retry-After`` header. The background lane holds the filler's one
 task and the gauge's part (and, for a moment, the part of a gauge just superseded)."""
@@ -555,10 +596,38 @@ class SolverWorkers:
             lane.stop()
 
 
-class ProvedDeals(threading.Thread):
-    """Keeps `POOL_SIZE` proved-winnable deals per mode in the database, in the background.
+TIER_POOL_SIZE = 1
+"""Rated deals kept ready per mode and tier."""
 
-    Woken by `wake` when a deal is taken; sleeps while every mode is full.
+RATING_SECONDS = 30.0
+"""A rating's time, until one has been measured here: for the wait a tier's deal takes."""
+
+RATING_LIMIT = 600.0
+"""Seconds one proof and rating in the rating lane may take at most."""
+
+DAILY_TIERS_LIMIT = 3600.0
+"""Seconds the search for a day's daily deals per tier may take at most (it rates winnable
+candidates one after another until every tier has one: minutes)."""
+
+MAX_TIER_TRIES = 40
+"""Ratings aimed at one tier's pool that may miss it before the filler stops trying (a tier
+that is rare in a mode); asking for that tier again starts it over."""
+
+TIER_MODES: tuple[Mode, ...] = (("app", 1, "normal"), ("app", 3, "normal"))
+"""The modes whose tiers are kept ready from the start; another mode's once a player asks
+for one of its tiers."""
+
+Pool = tuple[Mode, str]
+"""A pool of proved deals: a mode and a tier ('': deals not rated)."""
+
+
+class ProvedDeals(threading.Thread):
+    """Keeps proved-winnable deals ready in the database, in the background: `POOL_SIZE`
+    per mode, and `TIER_POOL_SIZE` per mode and tier (proved, then rated in the rating
+    lane) of ``rated_modes`` and of every mode a player asked a tier of (`want`). A pool a
+    player asked for and found empty is filled first.
+
+    Woken by `wake` when a deal is taken; sleeps while every pool is full.
     """
 
     def __init__(
@@ -567,18 +636,34 @@ class ProvedDeals(threading.Thread):
         workers: SolverWorkers,
         *,
         size: int = POOL_SIZE,
+        tier_size: int = TIER_POOL_SIZE,
         budget: float = PROOF_BUDGET,
         modes: tuple[Mode, ...] = MODES,
+        rated_modes: tuple[Mode, ...] = (),
     ) -> None:
         super().__init__(name="proved-deals", daemon=True)
         self.db, self.workers = db, workers
-        self.size, self.budget, self.modes = size, budget, modes
+        self.size, self.tier_size, self.budget, self.modes = size, tier_size, budget, modes
         self.stopping = threading.Event()
         self.wanted = threading.Event()
         self.wanted.set()
+        self.asked: list[Pool] = []  # pools a player found empty, the first asked first
+        self.tier_modes = [mode for mode in rated_modes if mode in modes]
+        self.misses: dict[Pool, int] = {}  # ratings aimed at a pool that missed it
+        self.rating_times: deque[float] = deque(maxlen=20)
+        self.ratings = 0  # deals rated since the server started
 
     def wake(self) -> None:
-        """A deal was taken: fill the pool again."""
+        """A deal was taken: fill the pools again."""
+        self.wanted.set()
+
+    def want(self, mode: Mode, tier: str) -> None:
+        """A player found the pool of ``mode`` and ``tier`` empty: fill it first."""
+        if (mode, tier) not in self.asked:
+            self.asked.append((mode, tier))
+        if tier and mode not in self.tier_modes:
+            self.tier_modes.append(mode)
+        self.misses.pop((mode, tier), None)
         self.wanted.set()
 
     def stop(self) -> None:
@@ -586,14 +671,39 @@ class ProvedDeals(threading.Thread):
         self.wanted.set()
 
     def idle(self) -> bool:
-        """True while the filler sleeps (every mode full, not woken since)."""
+        """True while the filler sleeps (every pool full, not woken since)."""
         return not self.wanted.is_set()
 
-    def missing(self) -> list[Mode]:
-        """The modes with fewer proved deals than `size`, the emptiest first."""
-        counts = self.db.read(store.proved_deal_counts)
-        short = [mode for mode in self.modes if counts.get(mode, 0) < self.size]
-        return sorted(short, key=lambda mode: counts.get(mode, 0))
+    def rating_seconds(self) -> float:
+        """A rating's median time here (`RATING_SECONDS` before the first)."""
+        if not self.rating_times:
+            return RATING_SECONDS
+        return sorted(self.rating_times)[len(self.rating_times) // 2]
+
+    def counts(self) -> dict[Pool, int]:
+        """The proved deals ready in each pool."""
+        counts: dict[Pool, int] = {}
+        for tier in ("", *TIERS):
+            for mode, count in self.db.read(store.proved_deal_counts, tier).items():
+                counts[mode, tier] = count
+        return counts
+
+    def missing(self) -> list[Pool]:
+        """The pools with fewer proved deals than their size: those a player asked for
+        first, then the deals not rated (the emptiest first), then the tiers."""
+        counts = self.counts()
+        untiered = [mode for mode in self.modes if counts.get((mode, ""), 0) < self.size]
+        untiered.sort(key=lambda mode: counts.get((mode, ""), 0))
+        tiered = [
+            (mode, tier)
+            for mode in self.tier_modes
+            for tier in TIERS
+            if counts.get((mode, tier), 0) < self.tier_size
+            and self.misses.get((mode, tier), 0) < MAX_TIER_TRIES
+        ]
+        short = [(mode, "") for mode in untiered] + tiered
+        self.asked = [pool for pool in self.asked if pool in short]
+        return self.asked + [pool for pool in short if pool not in self.asked]
 
     def run(self) -> None:
         chooser = random.SystemRandom()
@@ -603,17 +713,15 @@ class ProvedDeals(threading.Thread):
                 return
             self.wanted.clear()  # before looking: a wake from now on is not lost
             try:
-                modes = self.missing()
+                pools = self.missing()
             except (sqlite3.Error, store.DatabaseError):
-                modes = []
-            if not modes:
+                pools = []
+            if not pools:
                 continue
             self.wanted.set()  # more to do after this deal
-            deal = chooser.randrange(DEAL_COUNT)
+            mode, tier = pools[0]
             try:
-                proof = self.workers.submit(
-                    "background", self.budget, prove, deal, modes[0], self.budget
-                ).result()
+                proof = self._prove(chooser.randrange(DEAL_COUNT), mode, rated=bool(tier))
             except SolverFailed as err:
                 if self.workers.closed:
                     return
@@ -624,10 +732,46 @@ class ProvedDeals(threading.Thread):
                 continue
             if proof is None or self.stopping.is_set():
                 continue
-            try:
-                self.db.write(store.add_proved_deal, modes[0], store.KeptProof(**proof))
-            except (sqlite3.Error, store.DatabaseError):  # the file went: nothing is kept
-                continue
+            if tier and proof.get("tier") != tier:
+                self.misses[mode, tier] = self.misses.get((mode, tier), 0) + 1
+            self._keep(mode, proof)
+
+    def _prove(self, deal: int, mode: Mode, *, rated: bool) -> Proof | None:
+        """A proof of ``deal`` in ``mode`` (rated too, in the rating lane, if ``rated``)."""
+        if not rated:
+            return self.workers.submit(
+                "background", self.budget, prove, deal, mode, self.budget
+            ).result()
+        found: RatedProof | None = self.workers.submit(
+            "rating", RATING_LIMIT, prove_and_rate, deal, mode, self.budget
+        ).result()
+        if found is not None:
+            self.rating_times.append(found["rating_seconds"])
+            self.ratings += 1
+        return found
+
+    def _keep(self, mode: Mode, proof: Proof) -> None:
+        """Keep a proved deal in its pool: its tier's if rated and that pool is short, else
+        with the deals not rated if that pool is short, else not at all."""
+        tier = str(proof.get("tier", ""))
+        wins = proof.get("wins")
+        try:
+            counts = self.counts()
+            if tier and counts.get((mode, tier), 0) >= self.tier_size:
+                tier, wins = "", None
+            if not tier and counts.get((mode, ""), 0) >= self.size:
+                return
+            kept = store.KeptProof(
+                proof["deal"],
+                proof["line"],
+                proof["states"],
+                proof["seconds"],
+                tier,
+                wins if isinstance(wins, int) else None,
+            )
+            self.db.write(store.add_proved_deal, mode, kept)
+        except (sqlite3.Error, store.DatabaseError):  # the file went: nothing is kept
+            return
 
 
 # --------------------------------------------------------------- the solver's jobs
@@ -657,10 +801,12 @@ class Solving:
         self.games = games
         self.workers = workers if workers is not None else SolverWorkers()
         self.hint_budget = hint_budget
-        self.deal_taken: Callable[[], None] = lambda: None  # wakes the proved-deals filler
+        self.filler: ProvedDeals | None = None  # keeps proved and rated deals ready
         self.solver_lock = threading.Lock()
         self.hints_pending: dict[int, tuple[int, Future[Any]]] = {}  # game: version, task
-        self.dailies_pending: dict[tuple[str, Mode], Future[Any]] = {}
+        # (day, mode) or (day, mode, "tiers"): the search for that day's daily deal(s)
+        self.dailies_pending: dict[tuple[Any, ...], Future[Any]] = {}
+        self.daily_tiers_found: dict[tuple[str, Mode], set[str]] = {}  # tiers searched
         # game: the rest of the winning line of its last hint (never sent), followed while
         # it still wins, so that following the hints makes progress
         self.hint_lines: dict[int, tuple[str, ...]] = {}
@@ -668,27 +814,39 @@ class Solving:
     # ---- the deal of a new game
 
     async def choose_deal(
-        self, draw: int | None, scoring: str | None, rules: str, *, daily: str | None
+        self,
+        draw: int | None,
+        scoring: str | None,
+        rules: str,
+        *,
+        daily: str | None,
+        tier: Tier | None = None,
     ) -> Chosen:
         """The deal for `Games.new` of the mode: the daily deal of ``daily`` (an ISO date),
-        else one proved winnable, within `SEARCH_SECONDS` of now (the request's arrival)."""
+        else one proved winnable, within `SEARCH_SECONDS` of now (the request's arrival);
+        of ``tier`` if given (one kept ready, else refused with `tier_not_ready` and how long
+        one takes, or `no_tier_deal` if none was found)."""
         arrived = time.time()
         try:
             game = Game.new(draw, scoring, rules=rules)  # checks the mode
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
         mode: Mode = (game.rules.key, game.draw, game.scoring)
+        if daily is not None and tier is not None:
+            return await self._daily_tier_deal(daily, mode, tier)
         if daily is not None:
             return Chosen(await self._daily_deal(daily, mode), None)
+        if tier is not None:
+            return await self._tier_deal(mode, tier)
         proof = await self._proved_deal(mode, arrived + SEARCH_SECONDS)
         return Chosen(proof["deal"], proof)
 
-    def _take_proved_deal(self, mode: Mode) -> Proof | None:
-        """A kept deal of the mode whose winning line replays, or None; a kept proof that
-        does not replay is dropped and logged."""
+    def _take_proved_deal(self, mode: Mode, tier: str = "") -> Proof | None:
+        """A kept deal of the mode and tier whose winning line replays, or None; a kept
+        proof that does not replay is dropped and logged."""
         while True:
             with self.games.database("new_game") as conn:
-                kept = store.take_proved_deal(conn, mode)
+                kept = store.take_proved_deal(conn, mode, tier)
             if kept is None:
                 return None
             if replays(kept.deal, kept.line, mode):
@@ -700,11 +858,15 @@ class Solving:
                 }
             log.warning("the proved deal %d of %s does not replay: dropped", kept.deal, mode)
 
+    def _deal_taken(self) -> None:
+        if self.filler is not None:
+            self.filler.wake()
+
     async def _proved_deal(self, mode: Mode, until: float) -> Proof:
         """A deal of the mode proved winnable: one kept ready, else one proved now, by the
         wall-clock time ``until`` (queue wait included)."""
         kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode)
-        self.deal_taken()
+        self._deal_taken()
         if kept is not None:
             return kept
         seed = int.from_bytes(os.urandom(8), "big")
@@ -716,11 +878,43 @@ class Solving:
             raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
         return found
 
-    def _read_daily_deal(self, day: str, mode: Mode) -> int | None:
-        """The kept daily deal of ``day`` whose winning line replays, or None (a kept row
-        that does not replay is logged, and the deal found again)."""
+    def _tier_refusal(self, mode: Mode, tier: Tier, ratings: int, day: str | None) -> Refusal:
+        """`tier_not_ready`: a deal of ``tier`` takes about ``ratings`` ratings to find."""
+        seconds = self.filler.rating_seconds() if self.filler is not None else RATING_SECONDS
+        key, draw, scoring = mode
+        params: dict[str, object] = {
+            "tier": tier,
+            "rules": key,
+            "draw": draw,
+            "scoring": scoring,
+            "seconds": max(1, round(seconds * ratings)),
+        }
+        if day is not None:
+            params["day"] = day
+        return Refusal("tier_not_ready", params)
+
+    async def _tier_deal(self, mode: Mode, tier: Tier) -> Chosen:
+        """A kept deal of ``mode`` rated ``tier``; else the filler is asked for one first and
+        the request refused: `tier_not_ready` (how long one takes), or `no_tier_deal` when
+        the filler has stopped looking (the tier is too rare in this mode)."""
+        kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode, tier)
+        self._deal_taken()
+        if kept is not None:
+            return Chosen(kept["deal"], kept, tier)
+        if self.filler is not None and self.filler.misses.get((mode, tier), 0) >= MAX_TIER_TRIES:
+            key, draw, scoring = mode
+            params: dict[str, object] = {"tier": tier, "rules": key, "draw": draw}
+            params.update(scoring=scoring, day_text=f" in {MAX_TIER_TRIES} deals rated")
+            raise Refusal("no_tier_deal", params)
+        if self.filler is not None:
+            self.filler.want(mode, tier)
+        raise self._tier_refusal(mode, tier, len(TIERS), None)
+
+    def _read_daily_deal(self, day: str, mode: Mode, tier: str = "") -> int | None:
+        """The kept daily deal of ``day`` (and ``tier``) whose winning line replays, or None
+        (a kept row that does not replay is logged, and the deal found again)."""
         with self.games.database("read", "the daily deal") as conn:
-            kept = store.daily_deal_of(conn, day, mode)
+            kept = store.daily_deal_of(conn, day, mode, tier)
         if kept is not None and replays(kept.deal, kept.line, mode):
             return kept.deal
         if kept is not None:
@@ -728,8 +922,12 @@ class Solving:
         return None
 
     def _keep_daily_deal(self, day: str, mode: Mode, found: Proof) -> None:
+        tier, wins = str(found.get("tier", "")), found.get("wins")
+        kept = store.KeptProof(
+            found["deal"], found["line"], tier=tier, wins=wins if isinstance(wins, int) else None
+        )
         with self.games.database("new_game") as conn:
-            store.keep_daily_deal(conn, day, mode, store.KeptProof(found["deal"], found["line"]))
+            store.keep_daily_deal(conn, day, mode, kept)
 
     async def _daily_deal(self, day: str, mode: Mode) -> int:
         """The daily deal of ``day`` and a mode: found once (requests at the same time share
@@ -748,6 +946,51 @@ class Solving:
             if self.dailies_pending.get((day, mode)) is future:
                 del self.dailies_pending[day, mode]
         return found["deal"]
+
+    async def _daily_tier_deal(self, day: str, mode: Mode, tier: Tier) -> Chosen:
+        """The daily deal of ``day``, a mode and ``tier``, kept once found. The day's daily
+        deals of every tier are searched together in the rating lane (minutes: one rating
+        after another), so until then the request is refused with `tier_not_ready`; a tier
+        that search did not find is refused with `no_tier_deal`."""
+        deal = await anyio.to_thread.run_sync(self._read_daily_deal, day, mode, tier)
+        if deal is not None:
+            return Chosen(deal, None, tier)
+        with self.solver_lock:
+            searched = self.daily_tiers_found.get((day, mode))
+            if searched is not None and tier not in searched:
+                key, draw, scoring = mode
+                params: dict[str, object] = {"tier": tier, "rules": key, "draw": draw}
+                params.update(scoring=scoring, day_text=f" for {day}")
+                raise Refusal("no_tier_deal", params)
+            future = self.dailies_pending.get((day, mode, "tiers"))
+            if future is None or future.done():
+                try:
+                    future = self.workers.submit(
+                        "rating", DAILY_TIERS_LIMIT, rated_dailies_of, day, mode
+                    )
+                except SolverBusy:  # other days' searches first: not ready, said so
+                    raise self._tier_refusal(mode, tier, 4 * len(TIERS), day) from None
+                self.dailies_pending[day, mode, "tiers"] = future
+                future.add_done_callback(partial(self._keep_daily_tiers, day, mode))
+        raise self._tier_refusal(mode, tier, 2 * len(TIERS), day)
+
+    def _keep_daily_tiers(self, day: str, mode: Mode, future: Future[Any]) -> None:
+        """Keep the day's daily deals per tier once found (in the worker's thread)."""
+        with self.solver_lock:
+            if self.dailies_pending.get((day, mode, "tiers")) is future:
+                del self.dailies_pending[day, mode, "tiers"]
+        if future.cancelled() or future.exception() is not None:
+            log.warning("the daily deals per tier of %s %s were not found", day, mode)
+            return
+        found: dict[str, RatedProof] = future.result()
+        try:
+            for proof in found.values():
+                self._keep_daily_deal(day, mode, proof)
+        except Refusal as err:
+            log.warning("the daily deals per tier of %s %s were not kept: %s", day, mode, err)
+            return
+        with self.solver_lock:
+            self.daily_tiers_found[day, mode] = set(found)
 
     # ---- hints
 

@@ -244,6 +244,21 @@ const TABLES = {
     hint_unwinnable: "The solver finds no way to win from here any more; this move helps most.",
     hint_unknown: "The solver found no winning line in time; this move helps most.",
     winnable_only: "Winnable deals only",
+    // deals by difficulty (klondike.tiers): the choice, the mark, the figures, the waits
+    difficulty: "Difficulty",
+    tier_any: "Any",
+    tier_easy: "Easy",
+    tier_medium: "Medium",
+    tier_hard: "Hard",
+    tier_expert: "Expert",
+    tier_label: "Difficulty: ",
+    st_tier: "{tier}: won / played",
+    wait_seconds: "{n} seconds",
+    wait_minutes: "{n} minutes",
+    tier_wait: "No {tier} deal is ready yet: finding one takes about {wait}. Try again then, or choose another difficulty.",
+    tier_wait_daily: "The {tier} daily deal of {day} is not ready yet: finding the day's deals takes about {wait}. Try again then, or choose another difficulty.",
+    tier_none: "No {tier} deal was found for this mode. Choose another difficulty.",
+    tier_none_daily: "No {tier} daily deal was found for {day}. Choose another difficulty.",
     daily_deal: "Daily deal",
     proving: "Looking for a deal the solver can win…",
     proved: "Proved winnable in {seconds} s ({states} positions).",
@@ -500,6 +515,20 @@ const TABLES = {
       "Der Löser findet von hier keinen Weg mehr zum Sieg; dieser Zug hilft am meisten.",
     hint_unknown: "Der Löser fand nicht rechtzeitig einen Weg zum Sieg; dieser Zug hilft am meisten.",
     winnable_only: "Nur lösbare Spiele",
+    difficulty: "Schwierigkeit",
+    tier_any: "Beliebig",
+    tier_easy: "Leicht",
+    tier_medium: "Mittel",
+    tier_hard: "Schwer",
+    tier_expert: "Experte",
+    tier_label: "Schwierigkeit: ",
+    st_tier: "{tier}: gewonnen / gespielt",
+    wait_seconds: "{n} Sekunden",
+    wait_minutes: "{n} Minuten",
+    tier_wait: "Für „{name}“ ist noch kein Spiel bereit: eines zu finden dauert etwa {wait}. Dann noch einmal versuchen oder eine andere Schwierigkeit wählen.",
+    tier_wait_daily: "Das Spiel des Tages vom {day} für „{name}“ ist noch nicht bereit: die Spiele des Tages zu finden dauert etwa {wait}. Dann noch einmal versuchen oder eine andere Schwierigkeit wählen.",
+    tier_none: "Für „{name}“ wurde in diesem Modus kein Spiel gefunden. Bitte eine andere Schwierigkeit wählen.",
+    tier_none_daily: "Für „{name}“ wurde am {day} kein Spiel des Tages gefunden. Bitte eine andere Schwierigkeit wählen.",
     daily_deal: "Spiel des Tages",
     proving: "Suche ein Spiel, das der Löser gewinnen kann…",
     proved: "Als lösbar bewiesen in {seconds} s ({states} Stellungen).",
@@ -631,6 +660,9 @@ const GERMAN_REASONS = {
     "ein Partiecode besteht nur aus einfachen Buchstaben (A–Z), Ziffern und Bindestrichen, nicht „{char}“",
   internal_error: "der Server ist gescheitert: {detail}",
   no_proved_deal: "es wurde nicht rechtzeitig ein lösbares Spiel gefunden: bitte noch einmal",
+  tier_not_ready:
+    "für „{tier}“ ist noch kein Spiel bereit: eines zu finden dauert etwa {seconds} s",
+  no_tier_deal: "für „{tier}“ wurde kein Spiel gefunden",
   solver_failed: "der Löser konnte nicht antworten: {detail}",
   solver_busy: "der Löser hat gerade zu viel zu tun: in {retry_after} s noch einmal versuchen",
   hint_superseded: "ein Tipp für einen neueren Stand der Partie wurde erbeten",
@@ -762,6 +794,7 @@ function germanParams(params) {
     else if (name === "colour") out[name] = GERMAN_COLOUR[value] ?? value;
     else if (name === "rank") out[name] = GERMAN_RANK[value] ?? value;
     else if (name === "what") out[name] = GERMAN_WHAT[value] ?? value;
+    else if (name === "tier") out[name] = TABLES.de[`tier_${value}`] ?? value;
     else if (name === "played" || name === "asked") {
       out[name] = value
         .split(" or ")

@@ -1,7 +1,9 @@
-// The statistics tables: one column per mode (draw count and scoring), then the recent games.
+// The statistics tables: one column per mode (draw count and scoring), with the wins of each
+// difficulty played; the daily deals, of each difficulty apart; then the recent games.
 
 import { formatTime } from "./clock.js";
 import { lang, t } from "./i18n.js";
+import { TIERS, tierMark, tierName } from "./tiers.js";
 
 const NONE = "–";
 
@@ -93,7 +95,39 @@ function renderModes(table, modes) {
     }
     return tr;
   });
+  const rate = rows.findIndex((tr) => tr.dataset.stat === "win_rate");
+  rows.splice(rate + 1, 0, ...tierRows(modes));
   table.replaceChildren(section("thead", [head]), section("tbody", rows));
+}
+
+/** A mode's figures of a tier ({tier, played, won, win_rate}), or none. */
+function tierOf(m, tier) {
+  return (m.tiers ?? []).find((row) => row.tier === tier);
+}
+
+// A row per difficulty played in any mode: "Hard: won / played", each mode's "1 / 2" over
+// its win rate ("50 %"), or "–" where none was played.
+function tierRows(modes) {
+  const played = TIERS.filter((tier) => modes.some((m) => tierOf(m, tier)?.played > 0));
+  return played.map((tier) => {
+    const tr = document.createElement("tr");
+    tr.dataset.stat = `tier_${tier}`;
+    tr.append(cell("th", t("st_tier", { tier: tierName(tier) })));
+    for (const m of modes) {
+      const figures = tierOf(m, tier);
+      const td = cell("td", "", "num tier-figures");
+      if (figures?.played > 0) {
+        td.append(
+          cell("span", `${figures.won} / ${figures.played}`),
+          cell("span", `${Math.round(figures.win_rate * 100)} %`, "tier-rate"),
+        );
+      } else td.textContent = NONE;
+      td.dataset.mode = modeKey(m);
+      td.dataset.rules = m.rules;
+      tr.append(td);
+    }
+    return tr;
+  });
 }
 
 function renderRecent(table, games, replay, review) {
@@ -111,12 +145,15 @@ function renderRecent(table, games, replay, review) {
     const tr = document.createElement("tr");
     tr.dataset.game = String(game.id);
     tr.dataset.result = game.result;
+    if (game.tier) tr.dataset.tier = game.tier;
+    const result = cell("td", t(`result_${game.result}`), `result-${game.result}`);
+    if (game.tier) result.append(" ", tierMark(game.tier));
     const when = new Date(game.ended_at ?? game.started_at);
     tr.append(
       cell("td", Number.isNaN(when.getTime()) ? "" : dates.format(when), "col-col_date"),
       cell("td", game.code, "mono"),
       cell("td", modeName(game.rules, game.draw, game.scoring), "col-col_mode"),
-      cell("td", t(`result_${game.result}`), `result-${game.result}`),
+      result,
       cell("td", game.score_text, "num"),
       cell("td", String(game.moves), "num col-moves"),
       cell("td", formatTime(game.elapsed_ms), "num col-time"),
@@ -136,9 +173,19 @@ function renderRecent(table, games, replay, review) {
 }
 
 // The daily deals: a row per mode in which one was played (days played and won, the fastest
-// win, the streaks of days won in a row).
+// win, the streaks of days won in a row), and one per mode and difficulty whose daily deals
+// were played ("Draw 1 · Normal · Hard"): a difficulty's daily deals are its own.
 function renderDaily(table, modes) {
-  const played = modes.filter((m) => m.played > 0);
+  const played = modes.flatMap((m) => [
+    ...(m.played > 0 ? [{ ...m, name: modeName(m.rules, m.draw, m.scoring) }] : []),
+    ...(m.tiers ?? [])
+      .filter((row) => row.played > 0)
+      .map((row) => ({
+        ...m,
+        ...row,
+        name: `${modeName(m.rules, m.draw, m.scoring)} · ${tierName(row.tier)}`,
+      })),
+  ]);
   if (!played.length) {
     const tr = document.createElement("tr");
     tr.append(cell("td", t("no_daily")));
@@ -150,7 +197,8 @@ function renderDaily(table, modes) {
   const rows = played.map((m) => {
     const tr = document.createElement("tr");
     tr.dataset.mode = modeKey(m);
-    const name = modeName(m.rules, m.draw, m.scoring) + (m.won_today ? ` ✓` : "");
+    if (m.tier) tr.dataset.tier = m.tier;
+    const name = m.name + (m.won_today ? ` ✓` : "");
     tr.append(
       cell("td", name),
       cell("td", String(m.played), "num"),

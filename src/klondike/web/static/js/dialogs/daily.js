@@ -1,16 +1,21 @@
-// The Daily dialog: a calendar of a month's daily deals for a mode (GET /api/daily): the days
-// played and won marked, today outlined, the month before and after; a day the server says
-// can be played is chosen and started.
+// The Daily dialog: a calendar of a month's daily deals for a mode and difficulty (GET
+// /api/daily): the days played and won marked, today outlined, the month before and after; a
+// day the server says can be played is chosen and started. Each difficulty has daily deals
+// of its own (any: the daily deal of the mode); its choice is remembered per version and draw.
 
 import { ApiError, call } from "../api.js";
 import { dailyBody, dateText, shortDay, today } from "../daily.js";
 import { reasonText, t } from "../i18n.js";
 import { ModePicker, modeOf } from "../mode-picker.js";
+import { TierChoice } from "../tier-choice.js";
+import { tierRefusal } from "../tiers.js";
 import { mayLeave } from "./confirm.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 /** Monday to Sunday: the weekday of 2024-01-01 (a Monday) plus 0 … 6. */
+const TIER_KEY = "klondike.daily-tier"; // and the version and draw count
+
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((n) => `2024-01-0${n}`);
 
 /** The Daily dialog. */
@@ -31,11 +36,13 @@ export class DailyDialog {
       rules: "daily-rules",
       scoring: "daily-scoring",
     });
+    this.tier = new TierChoice($("#daily-tier"), TIER_KEY);
     this.data = null; // the calendar shown (GET /api/daily's answer)
     this.day = null; // the day chosen
     this.asked = 0; // the last calendar asked for: an older answer is not shown
     this.form.addEventListener("change", (e) => {
-      if (["rules", "draw", "scoring"].includes(e.target.name)) this.show(this.data?.month);
+      if (["rules", "draw"].includes(e.target.name)) this.tier.show(this.picker.mode());
+      if (["rules", "draw", "scoring", "tier"].includes(e.target.name)) this.show(this.data?.month);
     });
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -56,17 +63,21 @@ export class DailyDialog {
     }
     const view = this.game.view;
     this.picker.set(mode ?? (view ? modeOf(view) : {}));
+    this.tier.show(this.picker.mode());
     this.day = null;
     if (!(await this.show(null))) return;
     this.beforeOpen();
     if (!this.dialog.open) this.dialog.showModal();
   }
 
-  /** Ask for the calendar of `month` (null: this month) and the mode chosen, and draw it;
-   *  false if it could not be had (said in the dialog, or in a toast before it opens). */
+  /** Ask for the calendar of `month` (null: this month), the mode and the difficulty chosen,
+   *  and draw it; false if it could not be had (said in the dialog, or in a toast before it
+   *  opens). */
   async show(month) {
     const query = new URLSearchParams({ ...this.picker.mode(), today: today() });
     if (month) query.set("month", month);
+    const tier = this.tier.value();
+    if (tier) query.set("tier", tier);
     const asked = ++this.asked;
     let data;
     try {
@@ -155,10 +166,11 @@ export class DailyDialog {
     return button;
   }
 
-  /** Start the daily deal of the day chosen (after "Leave this game?" if it is unfinished). */
+  /** Start the daily deal of the day chosen (after "Leave this game?" if it is unfinished); one
+   *  of a difficulty not found yet keeps the dialog open and says how long finding it takes. */
   async start() {
     if (!this.day) return;
-    const body = dailyBody(this.picker.mode(), this.day);
+    const body = { ...dailyBody(this.picker.mode(), this.day), tier: this.tier.value() };
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
     this.status.textContent = t("daily_finding");
     this.play.disabled = true; // one start at a time
@@ -167,7 +179,9 @@ export class DailyDialog {
       this.dialog.close();
       this.game.hooks.message(t("daily_started", { day: shortDay(view.daily) }));
     } catch (err) {
-      if (err instanceof ApiError && err.reason !== "game_over" && err.status >= 400 && err.status < 500) {
+      const waiting = tierRefusal(err, body.day);
+      if (waiting) this.error.textContent = waiting;
+      else if (err instanceof ApiError && err.reason !== "game_over" && err.status >= 400 && err.status < 500) {
         this.error.textContent = reasonText(err.reason, err.params, err.message);
       } else {
         this.dialog.close();

@@ -1,13 +1,16 @@
 // The New game dialog: the version, draw count and scoring (mode-picker.js), or a game code
-// that restores a deal; the "winnable deals only" option (remembered); the way to the Daily
-// dialog.
+// that restores a deal; the "winnable deals only" option (remembered) and its difficulty
+// (remembered per version and draw count); the way to the Daily dialog.
 
 import { ApiError } from "../api.js";
 import { reasonText, t } from "../i18n.js";
 import { ModePicker, modeOf } from "../mode-picker.js";
+import { TierChoice } from "../tier-choice.js";
+import { tierRefusal } from "../tiers.js";
 import { mayLeave } from "./confirm.js";
 
 const WINNABLE_KEY = "klondike.winnable";
+const TIER_KEY = "klondike.tier"; // and the version and draw count: klondike.tier.app.1
 
 /** The remembered "winnable deals only" choice. */
 function rememberedWinnable() {
@@ -56,12 +59,21 @@ export class NewGameDialog {
     });
     this.winnable = $("#winnable-input");
     this.winnable.checked = rememberedWinnable();
+    // the difficulty of a winnable deal: only with "winnable deals only"
+    this.tier = new TierChoice($("#new-tier"), TIER_KEY);
+    this.tier.setEnabled(this.winnable.checked);
     this.winnable.addEventListener("change", () => {
+      this.tier.setEnabled(this.winnable.checked);
+      this.error.textContent = "";
       try {
         localStorage.setItem(WINNABLE_KEY, this.winnable.checked ? "1" : "0");
       } catch {
         // storage may be off: the choice holds for this page only
       }
+    });
+    this.form.addEventListener("change", (e) => {
+      if (["rules", "draw"].includes(e.target.name)) this.tier.show(this.picker.mode());
+      if (["rules", "draw", "scoring", "tier"].includes(e.target.name)) this.error.textContent = "";
     });
     this.proof = $("#new-proof");
     $("#new-daily").addEventListener("click", () => {
@@ -81,6 +93,7 @@ export class NewGameDialog {
     const view = this.game.view;
     const fields = this.form.elements;
     this.picker.set(view ? modeOf(view) : {});
+    this.tier.show(this.picker.mode());
     fields.code.value = "";
     this.error.textContent = "";
     this.beforeOpen();
@@ -89,11 +102,13 @@ export class NewGameDialog {
 
   /** Start: a bad code keeps the dialog open and says what is wrong with it, before the game
    *  in progress is put at stake ("Leave this game?" only for a code that can be played). A
-   *  proved deal says how long the proof took. */
+   *  proved deal says how long the proof took. A difficulty with no deal ready keeps the
+   *  dialog open and says how long finding one takes (the game in progress stays). */
   async submit() {
     const fields = this.form.elements;
     const code = fields.code.value.trim().toUpperCase();
-    let body = { ...this.picker.mode(), winnable: this.winnable.checked };
+    const winnable = this.winnable.checked;
+    let body = { ...this.picker.mode(), winnable, tier: winnable ? this.tier.value() : null };
     if (code) body = { code };
     this.error.textContent = "";
     if (code) {
@@ -113,6 +128,11 @@ export class NewGameDialog {
       if (view.proof) this.game.hooks.message(proofText(view.proof));
     } catch (err) {
       this.proof.textContent = "";
+      const waiting = tierRefusal(err);
+      if (waiting) {
+        this.say(waiting, this.tier.select);
+        return;
+      }
       // game_over: another tab left this game for a new one already; refused() follows it.
       const mistake =
         err instanceof ApiError &&
@@ -134,10 +154,15 @@ export class NewGameDialog {
       this.game.refused(err);
       return;
     }
-    this.error.textContent = reasonText(err.reason, err.params, err.message);
-    fields.code.focus({ preventScroll: true });
-    // a short screen scrolls the dialog: the code and what is wrong with it come into sight
-    fields.code.scrollIntoView({ block: "nearest" });
+    this.say(reasonText(err.reason, err.params, err.message), fields.code);
+  }
+
+  /** Say `text` under the choices, with the control it is about focused. */
+  say(text, control) {
+    this.error.textContent = text;
+    control.focus({ preventScroll: true });
+    // a short screen scrolls the dialog: the control and what is wrong come into sight
+    control.scrollIntoView({ block: "nearest" });
     this.error.scrollIntoView({ block: "nearest" });
   }
 }

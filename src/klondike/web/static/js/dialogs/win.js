@@ -1,6 +1,8 @@
-// The win screen: the figures of the game just won, Play again and New game.
+// The win screen: the figures of the game just won (and its deal's difficulty, if it was
+// dealt as one of a tier), Play again and New game.
 
 import { formatTime } from "../clock.js";
+import { tierMark } from "../tiers.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -53,6 +55,9 @@ export class WinDialog {
     $("#win-moves").textContent = String(view.moves);
     $("#win-time").textContent = formatTime(view.elapsed_ms);
     $("#win-code").textContent = view.code;
+    const tier = $("#win-tier");
+    tier.replaceChildren(...(view.tier ? [tierMark(view.tier)] : []));
+    tier.hidden = !view.tier;
     if (!this.dialog.open) this.dialog.showModal();
     $("#win-new").focus();
   }

@@ -1,0 +1,145 @@
+"""Winnable deals by difficulty in the game: kept ready per mode and tier, dealt with their
+tier, refused honestly when none is ready, dailies per tier, statistics per tier."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers.api import HOST, TestClient, act
+from helpers.proofs import proof_of
+from klondike import Game
+from klondike.cli import main
+from klondike.solver.survey import solve_deal
+from klondike.store import database as store
+from klondike.web.api import create_app
+from klondike.web.solving import ProvedDeals, SolverWorkers, prove_and_rate
+
+MODE = ("app", 1, "normal")
+
+
+def rated(deal: int, tier: str, wins: int = 3) -> store.KeptProof:
+    """The kept proof of ``deal`` in `MODE`, as rated ``tier``."""
+    return dataclasses.replace(proof_of(deal, MODE), tier=tier, wins=wins)
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    conn = store.open_database(db_path)
+    store.add_proved_deal(conn, MODE, rated(2, "hard"))
+    store.add_proved_deal(conn, MODE, proof_of(3, MODE))  # not rated
+    conn.close()
+    app = create_app(db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False))
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def new_game(client: TestClient, **body: Any) -> Any:
+    return client.post("/api/games", json=body)
+
+
+def test_a_kept_deal_of_the_tier_is_dealt_with_its_tier(client: TestClient) -> None:
+    view = new_game(client, winnable=True, tier="hard").json()
+    assert (view["code"], view["tier"]) == (Game(2, 1, "normal").code, "hard")
+    assert client.get(f"/api/games/{view['id']}").json()["tier"] == "hard"
+    assert client.get("/api/stats").json()["recent"][0]["tier"] == "hard"
+    plain = new_game(client, winnable=True, abandon=view["id"]).json()  # the unrated pool
+    assert (plain["code"], plain["tier"]) == (Game(3, 1, "normal").code, None)
+
+
+def test_no_deal_of_the_tier_ready_is_refused_with_the_wait_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    before = new_game(client).json()
+    refused = new_game(client, winnable=True, tier="expert", abandon=before["id"])
+    error = refused.json()["error"]
+    assert (refused.status_code, error["reason"]) == (409, "tier_not_ready")
+    assert error["params"]["tier"] == "expert" and error["params"]["seconds"] >= 1
+    assert "expert" in error["message"] and "about" in error["message"]
+    assert client.get("/api/game").json()["id"] == before["id"]  # still in progress
+    bad = new_game(client, winnable=True, tier="impossible")
+    assert bad.status_code == 422
+
+
+def test_the_statistics_count_each_tier_apart(client: TestClient) -> None:
+    view = new_game(client, winnable=True, tier="hard").json()
+    act(client, view, "move", move="S-W")
+    new_game(client, abandon=view["id"])  # the hard deal, played and left
+    (mode,) = [m for m in client.get("/api/stats").json()["modes"] if m["draw"] == 1][:1]
+    tiers = {t["tier"]: (t["played"], t["won"]) for t in mode["tiers"]}
+    assert tiers == {"easy": (0, 0), "medium": (0, 0), "hard": (1, 0), "expert": (0, 0)}
+
+
+def test_the_daily_deal_of_a_tier_is_its_own(db_path: Path) -> None:
+    day = datetime.date.today().isoformat()
+    conn = store.open_database(db_path)
+    store.keep_daily_deal(conn, day, MODE, rated(2, "medium"))
+    conn.close()
+    app = create_app(db_path, allowed_hosts=[HOST], workers=SolverWorkers())
+    with TestClient(app) as client:
+        view = new_game(client, daily=True, day=day, tier="medium").json()
+        assert (view["code"], view["daily"], view["tier"]) == (
+            Game(2, 1, "normal").code,
+            day,
+            "medium",
+        )
+        act(client, view, "move", move="S-W")
+        restarted = client.post(f"/api/games/{view['id']}/restart", json={"version": 1}).json()
+        assert (restarted["daily"], restarted["tier"]) == (day, "medium")  # the same daily
+        new_game(client, abandon=restarted["id"])
+        (daily,) = [d for d in client.get("/api/stats").json()["daily"] if d["draw"] == 1][:1]
+        assert daily["played"] == 0  # the daily deal of any tier was not played
+        medium = [t for t in daily["tiers"] if t["tier"] == "medium"]
+        assert medium[0]["played"] == 1
+        calendar = client.get("/api/daily", params={"tier": "medium"}).json()
+        assert calendar["tier"] == "medium"
+        assert [d["state"] for d in calendar["days"] if d["day"] == day] == ["played"]
+        # a tier not found yet: its search starts in the rating lane, and the answer says so
+        waiting = new_game(client, daily=True, day=day, tier="easy")
+        assert waiting.json()["error"]["reason"] == "tier_not_ready"
+        assert waiting.json()["error"]["params"]["day"] == day
+
+
+def test_the_filler_fills_a_pool_a_player_asked_for_first(db_path: Path) -> None:
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(conn, SolverWorkers(processes=False), modes=(MODE,))
+    assert [pool for pool in filler.missing() if pool[1]] == []  # no tiers kept unasked
+    filler.want(MODE, "expert")
+    assert filler.missing()[0] == (MODE, "expert")
+    assert {tier for mode, tier in filler.missing()} == {"", "easy", "medium", "hard", "expert"}
+    conn.close()
+
+
+def test_a_deal_not_proved_winnable_gets_no_tier() -> None:
+    assert prove_and_rate(2, MODE, 0.0) is None  # no time to prove it: no rating either
+
+
+def test_rate_prints_the_tier_the_rate_and_the_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rate", "KL1-D1N-AAAAAAG"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("KL1-D1N-AAAAAAG: easy — the fair player won 8 of 8 plays (100%")
+    assert "95% interval" in out and "rated in" in out
+    assert main(["rate", "KL1-D1N-AAAAAAG", "--states", "1"]) == 1  # not proved: no tier
+    assert "no tier" in capsys.readouterr().out
+    assert main(["rate", "KL9-XXX"]) == 2
+
+
+def test_survey_rate_adds_the_rating_to_winnable_deals() -> None:
+    result = solve_deal(6, 1, "normal", 30.0, rate=True)
+    assert (result["verdict"], result["tier"], result["wins"], result["plays"]) == (
+        "winnable",
+        "easy",
+        8,
+        8,
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "klondike", "survey", "--help"], capture_output=True, text=True
+    )
+    assert "--rate" in done.stdout
