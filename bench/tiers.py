@@ -7,7 +7,8 @@ positions) among numbers drawn once from a fixed seed, of the app's rules, Norma
 the draw ``--draw``. One JSON line per deal in ``--out`` (``--resume`` skips those there);
 on a process pool (``--workers``) or a Dask cluster (``--scheduler``), as bench/fair.py.
 
-    python bench/tiers.py --draw 3 --deals 200 --plays 8 [--samples 8] [--states 1000]
+    python bench/tiers.py --draw 3 --deals 200 [--plays 8] [--samples 4] [--states 200]
+    python bench/tiers.py --draw 3 --summary FILE   # the figures of a results file alone
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ import json
 import random
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from fair import on_pool
 from klondike import Game
 from klondike.codes import DEAL_COUNT
-from klondike.fair import rate
+from klondike.fair import TIERS, Rating, rate, tier_of
+from klondike.fair.rating import PLAYS, RATING_SAMPLES, RATING_STATES, TIER_CUTS
 from klondike.solver import solve
 
 CANDIDATES: list[int] = random.Random(21).sample(range(DEAL_COUNT), 2000)
@@ -60,14 +63,19 @@ def main() -> None:
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--plays", type=int, default=8)
-    parser.add_argument("--samples", type=int, default=8)
-    parser.add_argument("--states", type=int, default=1_000)
+    parser.add_argument("--samples", type=int, default=RATING_SAMPLES)
+    parser.add_argument("--states", type=int, default=RATING_STATES)
     parser.add_argument("--proof-states", type=int, default=200_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
     parser.add_argument("--out", type=Path, help="one JSON line per deal")
     parser.add_argument("--resume", action="store_true", help="skip the deals in --out")
+    parser.add_argument("--summary", type=Path, help="only sum up this results file")
     args = parser.parse_args()
+    if args.summary:
+        done = [json.loads(line) for line in args.summary.read_text().splitlines() if line]
+        print(summary(done, args.draw, args.plays))
+        return
     results: list[dict[str, Any]] = []
     if args.resume and args.out and args.out.exists():
         results = [json.loads(line) for line in args.out.read_text().splitlines() if line]
@@ -82,17 +90,43 @@ def main() -> None:
             out.write(json.dumps(result) + "\n")
             out.flush()
         print(f"deal {result['deal']}: {result['wins']}/{result['plays']}", file=sys.stderr)
-    rates = sorted(r["wins"] / r["plays"] for r in results)
-    histogram = {k: sum(1 for r in results if r["wins"] == k) for k in range(args.plays + 1)}
+    print(summary(results, args.draw, args.plays))
+
+
+def quartile_cuts(keys: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``(wins, cards home)`` of the deals at the top quarter, half and three quarters of
+    ``keys`` ranked easiest first: cuts into four tiers of about equal size (deals alike at
+    a cut fall in the easier tier)."""
+    ranked = sorted(keys, reverse=True)
+    return [ranked[len(ranked) * k // 4 - 1] for k in (1, 2, 3)] if len(ranked) >= 4 else []
+
+
+def summary(results: list[dict[str, Any]], draw: int, plays: int) -> str:
+    """The histogram of wins, the quartile cuts, the tiers the cuts in `TIER_CUTS` give,
+    and the time a rating took."""
+    histogram = {k: sum(1 for r in results if r["wins"] == k) for k in range(plays + 1)}
+    keys = [(r["wins"], r["home"]) for r in results]
     seconds = sorted(r["seconds"] for r in results)
-    cuts = statistics.quantiles(rates, n=4, method="inclusive") if len(rates) > 1 else []
-    print(f"Draw {args.draw}: {len(results)} winnable deals, {args.plays} fair plays each")
-    print("  wins per deal: " + ", ".join(f"{k}: {n}" for k, n in histogram.items()))
-    print("  quartile cuts of the win rate: " + ", ".join(f"{cut:.0%}" for cut in cuts))
-    print(
+    lines = [
+        f"Draw {draw}: {len(results)} winnable deals, {plays} fair plays each",
+        "  wins per deal: " + ", ".join(f"{k}: {n}" for k, n in histogram.items()),
+        "  quartile cuts (wins, cards home): " + ", ".join(map(str, quartile_cuts(keys))),
+    ]
+    if plays == PLAYS:
+        tiers = Counter(
+            tier_of(Rating(r["wins"], r["plays"], r["seconds"], r["home"]), draw) for r in results
+        )
+        lines.append(
+            f"  tiers by TIER_CUTS[{draw}] {TIER_CUTS[draw]}: "
+            + ", ".join(
+                f"{tier} {tiers[tier]} ({tiers[tier] / len(results):.0%})" for tier in TIERS
+            )
+        )
+    lines.append(
         f"  seconds a rating: median {statistics.median(seconds):.1f}, "
         f"p95 {seconds[int(0.95 * (len(seconds) - 1))]:.1f}"
     )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
