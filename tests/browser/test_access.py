@@ -53,7 +53,8 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     page.locator("#new-game").click()
     dialog = page.locator("#new-dialog")
     assert dialog.locator("h2").text_content() == "Neue Partie"
-    assert dialog.get_by_text("Leicht").is_visible() and dialog.get_by_text("Schwer").is_visible()
+    draws = dialog.locator("#new-mode")  # the draws, not the difficulty choice
+    assert draws.get_by_text("Leicht").is_visible() and draws.get_by_text("Schwer").is_visible()
     assert dialog.locator("small").all_text_contents()[3:] == ["Ziehen 1", "Ziehen 3"]
     assert dialog.locator("b").all_text_contents()[:3] == ["Klondike", "Classic", "Solitär"]
     assert "Fundament" in dialog.locator("small").all_text_contents()[1]

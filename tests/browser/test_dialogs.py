@@ -35,7 +35,8 @@ def test_new_game_dialog_starts_the_deal_of_a_code(open_table: Opener) -> None:
     press(table, "#new-game")
     dialog = table.page.locator("#new-dialog")
     assert dialog.is_visible()
-    assert dialog.get_by_text("Easy").is_visible() and dialog.get_by_text("Hard").is_visible()
+    draws = dialog.locator("#new-mode")  # the difficulty's choice names Easy and Hard too
+    assert draws.get_by_text("Easy").is_visible() and draws.get_by_text("Hard").is_visible()
     table.page.fill("#code-input", "  kl1-d3v-aaaaaag ")
     press(table, "#new-start")
     dialog.wait_for(state="hidden")

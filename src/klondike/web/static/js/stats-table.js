@@ -174,18 +174,16 @@ function renderRecent(table, games, replay, review) {
 
 // The daily deals: a row per mode in which one was played (days played and won, the fastest
 // win, the streaks of days won in a row), and one per mode and difficulty whose daily deals
-// were played ("Draw 1 · Normal · Hard"): a difficulty's daily deals are its own.
+// were played ("Draw 1 · Normal · Difficulty: Hard"): a difficulty's daily deals are its own.
 function renderDaily(table, modes) {
-  const played = modes.flatMap((m) => [
-    ...(m.played > 0 ? [{ ...m, name: modeName(m.rules, m.draw, m.scoring) }] : []),
-    ...(m.tiers ?? [])
-      .filter((row) => row.played > 0)
-      .map((row) => ({
-        ...m,
-        ...row,
-        name: `${modeName(m.rules, m.draw, m.scoring)} · ${tierName(row.tier)}`,
-      })),
-  ]);
+  const played = modes.flatMap((m) => {
+    const name = modeName(m.rules, m.draw, m.scoring);
+    const tiers = (m.tiers ?? []).filter((row) => row.played > 0);
+    return [
+      ...(m.played > 0 ? [{ ...m, name }] : []),
+      ...tiers.map((row) => ({ ...m, ...row, name: `${name} · ${t("tier_label")}${tierName(row.tier)}` })),
+    ];
+  });
   if (!played.length) {
     const tr = document.createElement("tr");
     tr.append(cell("td", t("no_daily")));
