@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from klondike.cli import main
 from klondike.solver.survey import solve_deal
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.solving import ProvedDeals, SolverWorkers, prove_and_rate
+from klondike.web.solving import NICENESS, ProvedDeals, SolverWorkers, prove_and_rate
 
 MODE = ("app", 1, "normal")
 
@@ -143,3 +144,13 @@ def test_survey_rate_adds_the_rating_to_winnable_deals() -> None:
         [sys.executable, "-m", "klondike", "survey", "--help"], capture_output=True, text=True
     )
     assert "--rate" in done.stdout
+
+
+def test_the_ratings_run_nicer_than_the_server() -> None:
+    workers = SolverWorkers()
+    try:
+        rating = workers.submit("rating", 30, os.nice, 0).result(60)
+        proof = workers.submit("proof", 30, os.nice, 0).result(60)
+    finally:
+        workers.close()
+    assert proof == os.nice(0) and rating == min(19, proof + NICENESS["rating"])

@@ -308,11 +308,15 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _serve(conn: Connection, parent: int, name: str) -> None:
+def _serve(conn: Connection, parent: int, name: str, niceness: int = 0) -> None:
     """A worker process: say it is ready, then run each ``(function, args)`` it is sent
     and send back ``("ok", result)`` or ``("error", exception)``, until the pipe closes.
-    On Linux the process is called ``name`` (``ps`` and ``top`` show ``klondike-hint``)."""
+    On Linux the process is called ``name`` (``ps`` and ``top`` show ``klondike-hint``);
+    it runs ``niceness`` steps nicer than the server."""
     _end_with_parent(parent)
+    if niceness:
+        with suppress(OSError):
+            os.nice(niceness)
     with suppress(OSError):
         Path("/proc/self/comm").write_text(name[:15])
     conn.send(("ready", os.getpid()))
@@ -343,6 +347,10 @@ PENDING: dict[str, int] = {"hint": 4, "proof": 4, "background": 4, "rating": 4}
 """Tasks (queued or running) a lane takes at most; past it a request is refused with 503
 `solver_busy` and a ``Retry-After`` header. The background lane holds the filler's one
 task and the gauge's part (and, for a moment, the part of a gauge just superseded)."""
+
+NICENESS: dict[str, int] = {"rating": 10}
+"""How much nicer than the server a lane's process runs: the ratings, minutes of work no
+player waits for, give way to everything else on the machine."""
 
 MARGIN = 5.0
 """Seconds past a task's own time limit after which its worker counts as stuck: the
@@ -473,7 +481,7 @@ class _Lane:
         ours, theirs = context.Pipe()
         process = context.Process(
             target=_serve,
-            args=(theirs, os.getpid(), f"klondike-{self.name}"),
+            args=(theirs, os.getpid(), f"klondike-{self.name}", NICENESS.get(self.name, 0)),
             name=f"klondike-{self.name}",
             daemon=True,
         )
