@@ -1,6 +1,6 @@
 """Deal difficulty, measured: the fair player's win rate over ``--plays`` independent plays
 of each of ``--deals`` winnable deals (`klondike.fair.rate`), the distribution of those
-rates, and where cuts into four tiers of about equal size would fall.
+rates, and where cuts into four tiers as near equal in size as ties allow would fall.
 
 The deals are the first ``--deals`` deals proved winnable (within ``--proof-states``
 positions) among numbers drawn once from a fixed seed, of the app's rules, Normal scoring,
@@ -14,6 +14,7 @@ on a process pool (``--workers``) or a Dask cluster (``--scheduler``), as bench/
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import statistics
@@ -93,16 +94,32 @@ def main() -> None:
     print(summary(results, args.draw, args.plays))
 
 
-def quartile_cuts(keys: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The ``(wins, cards home)`` of the deals at the top quarter, half and three quarters of
-    ``keys`` ranked easiest first: cuts into four tiers of about equal size (deals alike at
-    a cut fall in the easier tier)."""
-    ranked = sorted(keys, reverse=True)
-    return [ranked[len(ranked) * k // 4 - 1] for k in (1, 2, 3)] if len(ranked) >= 4 else []
+def even_cuts(keys: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The least ``(wins, cards home)`` of easy, medium and hard that make the four tiers of
+    ``keys`` as near a quarter each as ties allow (the least sum of squared differences from
+    a quarter; deals alike stay in one tier, so a cut can only fall between two keys; one
+    between two win counts is written ``(wins, 0)``)."""
+    counts = sorted(Counter(keys).items(), reverse=True)  # easiest first
+    if len(counts) < 4:
+        return []
+    before = list(itertools.accumulate((n for _, n in counts), initial=0))
+    quarter = len(keys) / 4
+
+    def spread(bounds: tuple[int, ...]) -> float:
+        edges = (0, *bounds, len(counts))
+        return sum((before[b] - before[a] - quarter) ** 2 for a, b in itertools.pairwise(edges))
+
+    def cut(bound: int) -> tuple[int, int]:
+        (wins, home), _ = counts[bound - 1]
+        harder = counts[bound][0][0]
+        return (wins, 0) if harder < wins else (wins, home)  # between two win counts: wins
+
+    best = min(itertools.combinations(range(1, len(counts)), 3), key=spread)
+    return [cut(bound) for bound in best]
 
 
 def summary(results: list[dict[str, Any]], draw: int, plays: int) -> str:
-    """The histogram of wins, the quartile cuts, the tiers the cuts in `TIER_CUTS` give,
+    """The histogram of wins, the even cuts, the tiers the cuts in `TIER_CUTS` give,
     and the time a rating took."""
     histogram = {k: sum(1 for r in results if r["wins"] == k) for k in range(plays + 1)}
     keys = [(r["wins"], r["home"]) for r in results]
@@ -110,7 +127,7 @@ def summary(results: list[dict[str, Any]], draw: int, plays: int) -> str:
     lines = [
         f"Draw {draw}: {len(results)} winnable deals, {plays} fair plays each",
         "  wins per deal: " + ", ".join(f"{k}: {n}" for k, n in histogram.items()),
-        "  quartile cuts (wins, cards home): " + ", ".join(map(str, quartile_cuts(keys))),
+        "  even cuts (wins, cards home): " + ", ".join(map(str, even_cuts(keys))),
     ]
     if plays == PLAYS:
         tiers = Counter(

@@ -16,7 +16,7 @@ as often, the one whose plays brought more cards home.
 (1, True)
 >>> tier_of(Rating(wins=8, plays=8, seconds=1.0, home=416), draw=1)
 'easy'
->>> tier_of(Rating(wins=0, plays=8, seconds=1.0, home=40), draw=3)
+>>> tier_of(Rating(wins=0, plays=8, seconds=1.0, home=30), draw=3)
 'expert'
 """
 
@@ -47,8 +47,8 @@ RATING_STATES = 200
 a deal is rated in seconds (docs/fair.md, "Difficulty")."""
 
 TIER_CUTS: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    1: ((8, 0), (5, 0), (2, 0)),
-    3: ((4, 0), (1, 0), (0, 120)),
+    1: ((8, 0), (3, 0), (0, 104)),
+    3: ((4, 224), (1, 0), (0, 40)),
 }
 """Per draw, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
 (below the last: expert), from the measured distribution (docs/fair.md, "Difficulty")."""
