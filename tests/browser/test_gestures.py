@@ -51,6 +51,19 @@ def test_drag_a_king_onto_an_empty_column_anywhere_in_its_lane(open_table: Opene
     assert view["tableau"][1]["down"] == 1
 
 
+@pytest.mark.parametrize("screen", ["phone"])
+def test_a_button_tapped_right_after_a_quick_drop_answers(open_table: Opener) -> None:
+    """A finger that lets go of a card while still moving (the drag's last step is its drop)
+    and taps New game at once: the tap is the button's, the dialog opens (the browser does
+    not spend it on stopping a fling of the page)."""
+    table = open_table(position(tableau=["", "2 | KD QS", "1 | 2C"]))
+    table.drag(table.card("KD"), table.pile("T1"))
+    table.settle()
+    assert table.check()["tableau"][0]["up"] == ["KD", "QS"]
+    table.page.locator("#new-game").tap()
+    table.page.locator("#new-dialog").wait_for()  # a tap spent on a fling never opens it
+
+
 @pytest.mark.parametrize("screen", ["desktop"])
 def test_escape_during_a_drag_lets_go(open_table: Opener) -> None:
     table = open_table(every_gesture())

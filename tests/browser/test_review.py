@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser.test_axe import audit
 from browser.test_dialogs import press, skip_celebration
+from browser.test_tiers import open_new_game
 from helpers.page import Table
 from helpers.positions import one_move_to_win, position
 
@@ -34,21 +34,6 @@ WORDS = {
 def review_done(table: Table) -> None:
     table.page.locator("#review-dialog").wait_for()
     table.page.locator("#review-body").wait_for(timeout=60_000)
-
-
-def open_new_game(table: Table) -> None:
-    """Tap New game until its dialog opens. On a touch screen a tap in the first second
-    after a drop can go unanswered (the page's idle() is already true then: a defect of
-    its own, noted for the team), so the tap is repeated while the dialog stays shut."""
-    dialog = table.page.locator("#new-dialog")
-    for _ in range(10):
-        press(table, "#new-game")
-        try:
-            dialog.wait_for(timeout=500)
-            return
-        except PlaywrightTimeout:
-            continue
-    dialog.wait_for()
 
 
 def bury_and_leave(table: Table) -> None:

@@ -31,6 +31,16 @@ export class PointerInput {
     board.root.addEventListener("pointerdown", (e) => this.down(e));
     board.root.addEventListener("contextmenu", (e) => e.preventDefault());
     board.root.addEventListener("dragstart", (e) => e.preventDefault());
+    // A finger's moves on the table are the page's own. Left to the browser, a quick drop
+    // ends in a fling (of a page that cannot scroll), and the browser spends the next tap,
+    // anywhere on the page, on stopping it: a button tapped just after a drop did nothing.
+    board.root.addEventListener(
+      "touchmove",
+      (e) => {
+        if (e.cancelable) e.preventDefault();
+      },
+      { passive: false },
+    );
     // Escape during a drag lets go: the cards slide back.
     window.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && this.press?.dragging) {
