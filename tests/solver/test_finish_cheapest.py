@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from helpers.positions import game
-from klondike import Game
+from klondike import Game, IllegalMove
 from klondike.solver import finish_move
 
 # Every card is face up and the stock is empty: the player has seen everything. Drawing and
@@ -63,3 +65,21 @@ def test_without_a_cheaper_line_finish_is_the_engine_s() -> None:
     )
     assert finish_move(g) == g.finish_move()
     assert turn_overs(play_finish(g)) == 0
+
+
+def test_no_finish_is_refused_as_the_engine_refuses_it() -> None:
+    """Every card seen, Draw 1 Vegas (one pass): 6♠ lies in the waste under Q♠, so drawing
+    and putting cards home does not win (Q♠ onto K♥ would), and Finish says so with the
+    engine's reason."""
+    stuck = game(
+        tableau=["KH", "7S", "8S", "9S", "TS", "JS", "KS"],
+        waste="6S QS",
+        foundations={"S": 5, "H": 12, "D": 13, "C": 13},
+        scoring="vegas",
+    )
+    assert not stuck.unseen_stock() and stuck.finish_line() is None
+    with pytest.raises(IllegalMove) as engine:
+        stuck.finish_move()
+    with pytest.raises(IllegalMove) as solver:
+        finish_move(stuck)
+    assert str(solver.value) == str(engine.value)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
-from ..errors import KlondikeError
+from ..errors import IllegalMove, KlondikeError
 from ..game import Game, Move
 from .moves import children
 from .search import search
@@ -200,10 +200,12 @@ def finish_move(game: Game) -> Move:
     the positions allowing fewer in all are solved, fewest first, and the first win's
     first move is the answer. Raises :class:`IllegalMove` when there is no finish.
     """
-    greedy = game.finish_move()
     if game.unseen_stock():
-        return greedy
-    line = game.finish_line() or []
+        return game.finish_move()
+    line = game.finish_line()  # with every card seen, there is a finish when this wins
+    if not line:
+        raise IllegalMove("no_finish")
+    greedy = line[0]
     turn_overs = sum(1 for move in line if move.source == "W" and move.target == "S")
     for extra in range(turn_overs):
         trial = game.within_passes(game.recycles + extra + 1)
