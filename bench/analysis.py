@@ -18,9 +18,9 @@ import random
 import time
 
 from klondike import Game
-from klondike.compiled import COMPILED_SOURCES
+from klondike.compiled import COMPILED_SOURCES, runs_compiled
 from klondike.review import Analysis, Settings
-from klondike.solver import best_move
+from klondike.solver import best_move, search
 
 
 def played_game(moves: int, deal: int) -> tuple[Game, list[str]]:
@@ -42,13 +42,6 @@ def played_game(moves: int, deal: int) -> tuple[Game, list[str]]:
         deal += 1
 
 
-def compiled() -> bool:
-    """True if the search runs as a compiled extension."""
-    import klondike.solver.search as search
-
-    return str(getattr(search, "__file__", "")).endswith(".so")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, nargs="+", default=[60, 120, 200])
@@ -57,7 +50,7 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=Settings().verdict_states)
     args = parser.parse_args()
     settings = Settings(verdict_states=args.states, samples=args.samples)
-    print(f"compiled search: {compiled()} ({len(COMPILED_SOURCES)} modules); {settings}")
+    print(f"compiled search: {runs_compiled(search)} ({len(COMPILED_SOURCES)} modules); {settings}")
     print("moves  deal         searches  verdicts s  shares s  total s  lost at  mistakes")
     for count in args.moves:
         start, line = played_game(count, args.deal)

@@ -28,6 +28,7 @@ import time
 
 from klondike import Game
 from klondike.codes import DEAL_COUNT
+from klondike.compiled import runs_compiled
 from klondike.rules import APP, PRESETS, Rules, rules_for
 from klondike.solver import search, solve
 
@@ -74,7 +75,7 @@ def run(
         f"  time per deal: median {statistics.median(seconds):.3f} s, "
         f"p95 {percentile(seconds, 0.95):.3f} s, max {max(seconds):.3f} s; "
         f"{searched / max(sum(seconds), 1e-9):,.0f} positions/s; load {os.getloadavg()[0]:.2f}; "
-        f"search {'pure Python' if search.__file__.endswith('.py') else 'compiled (mypyc)'}"
+        f"search {'compiled (mypyc)' if runs_compiled(search) else 'pure Python'}"
     )
     return unwinnable
 

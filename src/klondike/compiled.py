@@ -15,6 +15,7 @@ import hashlib
 import os
 import warnings
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -73,3 +74,15 @@ def give_way_if_stale(namespace: dict[str, Any]) -> None:
         RuntimeWarning,
         stacklevel=2,
     )
+
+
+def runs_compiled(module: ModuleType) -> bool:
+    """True if ``module`` runs as its compiled extension: built, not stale, not turned off
+    by ``KLONDIKE_PURE`` (where its source runs in its namespace instead).
+
+    >>> import klondike.rules
+    >>> runs_compiled(klondike.rules)
+    False
+    """
+    names = vars(module)
+    return not str(names.get("__file__", "")).endswith(".py") and not names.get("_RUNNING_SOURCE")

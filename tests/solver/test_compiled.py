@@ -104,12 +104,14 @@ WHICH_SEARCH = "import klondike.solver.search as s; print(type(s.search).__name_
 
 
 def run_python(code: str, **env: str) -> str:
-    """What ``python -W error -c code`` prints, in this environment plus ``env``."""
+    """What ``python -W error -c code`` prints, in this environment (without a
+    ``KLONDIKE_PURE`` of its own) plus ``env``."""
+    inherited = {name: value for name, value in os.environ.items() if name != "KLONDIKE_PURE"}
     done = subprocess.run(
         [sys.executable, "-W", "error", "-c", code],
         capture_output=True,
         text=True,
-        env={**os.environ, **env},
+        env={**inherited, **env},
         check=True,
     )
     return done.stdout.strip()
@@ -122,3 +124,17 @@ def test_klondike_pure_runs_the_source_where_a_compiled_copy_is_built() -> None:
     assert run_python(WHICH_SEARCH) == built
     assert run_python(WHICH_SEARCH, KLONDIKE_PURE="1") == "function"
     assert run_python(WHICH_SEARCH, KLONDIKE_PURE="0") == built  # "0" asks for nothing
+
+
+RUNS_COMPILED = (
+    "import klondike.solver.search as s; from klondike.compiled import runs_compiled; "
+    "print(runs_compiled(s))"
+)
+
+
+def test_runs_compiled_says_which_path_runs() -> None:
+    """What the benches print as the path they measured: the extension where it is built
+    and not turned off, the source under KLONDIKE_PURE=1 although the extension is loaded."""
+    built = str(not loaded.__file__.endswith(".py"))
+    assert run_python(RUNS_COMPILED) == built
+    assert run_python(RUNS_COMPILED, KLONDIKE_PURE="1") == "False"
