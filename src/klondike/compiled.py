@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import warnings
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -85,4 +86,5 @@ def runs_compiled(module: ModuleType) -> bool:
     False
     """
     names = vars(module)
-    return not str(names.get("__file__", "")).endswith(".py") and not names.get("_RUNNING_SOURCE")
+    built = str(names.get("__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+    return built and not names.get("_RUNNING_SOURCE")

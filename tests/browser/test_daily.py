@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from helpers.page import Table
+from helpers.page import Table, press
 from helpers.positions import one_move_to_win
 from klondike import Game
 from klondike.solver.daily import daily_deal
@@ -40,15 +40,6 @@ HOW_TO = {
     "en-US": ("How to play", "No card leaves a foundation.", "Got it"),
     "de-DE": ("So wird gespielt", "Keine Karte verlässt ein Fundament.", "Verstanden"),
 }
-
-
-def press(table: Table, selector: str) -> None:
-    """Click (or, on the phone, tap) a control."""
-    control = table.page.locator(selector)
-    if table.touch:
-        control.tap()
-    else:
-        control.click()
 
 
 def mark_pattern(locale: str, day: datetime.date) -> re.Pattern[str]:

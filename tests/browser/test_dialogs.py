@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from helpers.page import Table, same_table
+from helpers.page import Table, press, same_table
 from helpers.positions import one_move_to_win, position
 
 Opener = Callable[..., Table]
@@ -19,15 +19,6 @@ DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
 def started() -> dict[str, Any]:
     """A position where tapping A♥ on column 7 plays a move."""
     return position(tableau=["KS", "1 | QH", "2 | JC", "3 | TH", "4 | 9C", "5 | 8H", "6 | AH"])
-
-
-def press(table: Table, selector: str) -> None:
-    """Click (or, on the phone, tap) a control."""
-    control = table.page.locator(selector)
-    if table.touch:
-        control.tap()
-    else:
-        control.click()
 
 
 def test_new_game_dialog_starts_the_deal_of_a_code(open_table: Opener) -> None:

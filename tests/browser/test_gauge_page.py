@@ -8,21 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from helpers.page import Table
+from helpers.page import Table, press
 from helpers.positions import every_gesture
 
 from .test_axe import audit
 
 Opener = Callable[..., Table]
-
-
-def press(table: Table, selector: str) -> None:
-    """Click (or, on the phone, tap) a control."""
-    control = table.page.locator(selector)
-    if table.touch:
-        control.tap()
-    else:
-        control.click()
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone", "landscape"])

@@ -9,9 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from browser.test_axe import audit
-from browser.test_dialogs import press, skip_celebration
-from browser.test_tiers import open_new_game
-from helpers.page import Table
+from browser.test_dialogs import skip_celebration
+from helpers.page import Table, open_new_game, press
 from helpers.positions import one_move_to_win, position
 
 Opener = Callable[..., Table]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from helpers.page import Table
+from helpers.page import Table, press
 from helpers.positions import one_move_to_win, position
 
 Opener = Callable[..., Table]
@@ -30,14 +30,6 @@ def box(table: Table, selector: str) -> dict[str, float]:
     found = table.page.locator(selector).first.bounding_box()
     assert found is not None, selector
     return found
-
-
-def press(table: Table, selector: str) -> None:
-    control = table.page.locator(selector)
-    if table.touch:
-        control.tap()
-    else:
-        control.click()
 
 
 @SIDEWAYS

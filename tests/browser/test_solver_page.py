@@ -9,21 +9,12 @@ from collections.abc import Callable
 
 import pytest
 
-from helpers.page import Table
+from helpers.page import Table, press
 from helpers.positions import one_move_to_win, position
 
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
-
-
-def press(table: Table, selector: str) -> None:
-    """Click (or, on the phone, tap) a control."""
-    control = table.page.locator(selector)
-    if table.touch:
-        control.tap()
-    else:
-        control.click()
 
 
 def test_the_hint_button_lights_up_the_card_and_its_target(open_table: Opener) -> None:

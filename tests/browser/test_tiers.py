@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Route
 
 from browser.test_axe import audit
-from helpers.page import Table
+from helpers.page import Table, open_new_game, press
 from helpers.positions import one_move_to_win, won_game
 from helpers.proofs import keep_proved_deals, proof_of
 from helpers.server import Server
@@ -104,20 +104,6 @@ def open_rated(open_table: Opener, tmp_path: Path) -> Iterator[Callable[..., Tab
     yield open_
     for server in servers:
         server.kill()
-
-
-def press(table: Table, selector: str) -> None:
-    """Click (or, on the phone, tap) a control."""
-    control = table.page.locator(selector)
-    if table.touch:
-        control.tap()
-    else:
-        control.click()
-
-
-def open_new_game(table: Table) -> None:
-    press(table, "#new-game")
-    table.page.locator("#new-dialog[open]").wait_for()
 
 
 def open_stats(table: Table) -> None:

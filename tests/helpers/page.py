@@ -222,6 +222,21 @@ class Table:
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+def press(table: Table, selector: str) -> None:
+    """Click (or, on the phone, tap) a control."""
+    control = table.page.locator(selector)
+    if table.touch:
+        control.tap()
+    else:
+        control.click()
+
+
+def open_new_game(table: Table) -> None:
+    """Press New game and wait for its dialog."""
+    press(table, "#new-game")
+    table.page.locator("#new-dialog[open]").wait_for()
+
+
 def same_table(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """True if two views show the same game at the same version (the clock aside)."""
     return {**a, "elapsed_ms": 0} == {**b, "elapsed_ms": 0}
