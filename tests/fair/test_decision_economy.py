@@ -1,5 +1,5 @@
-"""What `decide` leaves unsolved changes nothing it answers: a move it rules out could not
-have been chosen, the forced move does as the position does, layouts drawn alike are
+"""What `decide` leaves unsolved changes nothing it answers: a choice it rules out could
+not have been chosen, the forced move does as the position does, layouts drawn alike are
 solved once, and a time limit only shortens the count."""
 
 from __future__ import annotations
@@ -11,8 +11,27 @@ import pytest
 import klondike.fair.player as player
 from helpers.positions import played, position
 from klondike import Game
-from klondike.fair import decide, forced_move, move_share, winnable_share
+from klondike.fair import choice_share, decide, forced_move, move_share, winnable_share
 from klondike.information import information_set
+
+OPEN_CHOICES = (
+    (
+        "KL1-D1N-AAAAAAG",
+        "T1-F3 T7-F2" + " S-W" * 24 + " W-S S-W S-W S-W W-F1 S-W S-W W-F1 T6-F1" + " S-W" * 4,
+    ),
+    ("KL1-D3N-AAAAAAH", "T7-F1" + " S-W" * 8 + " T5-T1 T4-T6 T2-T6 W-S" + " S-W" * 6 + " W-T3"),
+)
+"""Positions with several choices open, and the stock seen: the moves that lead there."""
+
+
+def open_positions() -> list[Game]:
+    games = []
+    for code, moves in OPEN_CHOICES:
+        game = Game.from_code(code)
+        for move in moves.split():
+            game.play(move)
+        games.append(game)
+    return games
 
 
 @pytest.fixture
@@ -29,26 +48,28 @@ def solves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Game]]:
     yield seen
 
 
-def test_a_move_ruled_out_wins_fewer_layouts_than_the_move_chosen() -> None:
+def test_a_choice_ruled_out_wins_fewer_layouts_than_the_choice_made() -> None:
     ruled = 0
-    for moves, seed in ((3, 3), (5, 4), (8, 2)):
-        game = played("KL1-D3N-AAAAAAH", moves=moves, seed=seed)
+    for game in open_positions():
         decision = decide(game, samples=12, max_states=400)
         ruled += len(decision.ruled_out)
         for text in decision.ruled_out:
-            _, share = move_share(game, text, samples=12, max_states=400)
+            _, share = choice_share(game, text, samples=12, max_states=400)
             assert share.wins < decision.share.wins
-    assert ruled, "no move was ruled out: the test checks nothing"
+    assert ruled, "no choice was ruled out: the test checks nothing"
 
 
-def test_every_move_not_ruled_out_is_counted_in_every_layout() -> None:
-    for seed in (1, 2):
-        game = played(moves=12, seed=seed)
+def test_every_choice_not_ruled_out_is_counted_in_every_layout() -> None:
+    for game in open_positions():
         decision = decide(game, samples=6, max_states=400)
         position_share = winnable_share(game, samples=6, max_states=400)
+        assert len(decision.candidates) > 1
         for text, share in decision.candidates.items():
             if text not in decision.ruled_out:
-                assert move_share(game, text, samples=6, max_states=400) == (position_share, share)
+                assert choice_share(game, text, samples=6, max_states=400) == (
+                    position_share,
+                    share,
+                )
 
 
 def test_a_card_that_may_go_home_is_played_and_does_as_the_position_does() -> None:

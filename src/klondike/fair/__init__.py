@@ -1,14 +1,16 @@
 """The fair player: decisions from what the player has seen, never from a hidden card
 (docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
-solves them with the full-information solver and picks the move that wins the most."""
+solves them with the full-information solver and picks the choice that wins the most;
+`choices` says where a move commits and what the choices are."""
 
 from klondike.tiers import TIERS, Tier
 
+from .choices import Line, commitment, commits, forced_move, scouting_move
 from .player import (
     Decision,
     Share,
+    choice_share,
     decide,
-    forced_move,
     layout_outcomes,
     move_share,
     winnable_share,
@@ -20,11 +22,15 @@ from .sampler import layouts, sample
 __all__ = [
     "TIERS",
     "Decision",
+    "Line",
     "Playout",
     "RatedDeal",
     "Rating",
     "Share",
     "Tier",
+    "choice_share",
+    "commitment",
+    "commits",
     "decide",
     "forced_move",
     "layout_outcomes",
@@ -34,6 +40,7 @@ __all__ = [
     "rate",
     "rated_dailies",
     "sample",
+    "scouting_move",
     "tier_of",
     "winnable_share",
 ]

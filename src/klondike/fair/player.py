@@ -1,5 +1,6 @@
 """The fair player's decision and gauge: solve layouts the player cannot tell apart with
-the full-information solver, each under a small bound, and count.
+the full-information solver, each under a small bound, and count the layouts each choice
+(`klondike.fair.choices`) wins.
 
 Everything here is a function of the information set (`klondike.information`) and a seed:
 the layouts are drawn from the information set alone, their deal numbers too, and the
@@ -17,11 +18,11 @@ from itertools import islice
 from typing import Any
 
 from klondike import Game, Move
-from klondike.cards import F0, T0, safe_to_play_up, source_of, target_of
 from klondike.information import information_key, information_set, position_key
-from klondike.solver import Solution, best_move, solve
+from klondike.solver import Solution, solve
 from klondike.solver.survey import winnable_interval
 
+from .choices import Line, commitment, commits, forced_move, line_of, scouting_move, text_of
 from .sampler import layouts
 
 SAMPLES = 16
@@ -31,7 +32,7 @@ MAX_STATES = 3_000
 """Positions each solve of a layout may search, by default."""
 
 UNDECIDED_SHARE = 4
-"""Where a layout's position is left undecided by the bound, each move is solved within
+"""Where a layout's position is left undecided by the bound, each choice is solved within
 this fraction of it: nine in ten of those solves stay undecided with the whole bound
 (docs/fair.md), and the quick ones are found within the fraction."""
 
@@ -63,9 +64,11 @@ class Share:
 
 @dataclass(frozen=True)
 class Decision:
-    """The fair player's move (None when no move is left), its share, every candidate's.
+    """The fair player's choice: its ``line`` (the steps, then the move that commits), its
+    first ``move`` (None when no move is left), its share, and every candidate's share by
+    its text (`klondike.fair.choices.text_of`).
 
-    A move in ``ruled_out`` fell so far behind that it was not solved in the layouts
+    A candidate in ``ruled_out`` fell so far behind that it was not solved in the layouts
     after that; those count as undecided in its share.
     """
 
@@ -74,6 +77,7 @@ class Decision:
     candidates: dict[str, Share] = field(default_factory=dict)
     seconds: float = 0.0
     ruled_out: tuple[str, ...] = ()
+    line: tuple[Move, ...] = ()
 
 
 def seed_of(game: Game, seed: int) -> int:
@@ -82,10 +86,11 @@ def seed_of(game: Game, seed: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _key_after(layout: Game, move: Move) -> str:
-    """The position key after ``move`` (a card it turns up makes it a new position)."""
-    after = layout.copy()
-    after.play(move)
+def _key_after(game: Game, line: Line) -> str:
+    """The position key after ``line`` (a card it turns up makes it a new position)."""
+    after = game.copy()
+    for move in line:
+        after.play(move)
     return position_key(information_set(after))
 
 
@@ -94,25 +99,6 @@ _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
 
 def _outcome(layout: Game, max_states: int) -> str:
     return _OUTCOME[solve(layout, max_states=max_states).verdict]
-
-
-def forced_move(game: Game) -> Move | None:
-    """The move that wins wherever the position can be won, if one is plain to see: the
-    only legal move, or a column's card that may go home at once
-    (:func:`~klondike.cards.safe_to_play_up`, the solver's own dominance), the first in
-    the engine's order. Its outcome in a layout is the position's, without a search.
-
-    >>> from klondike import Game
-    >>> forced_move(Game.from_code("KL1-D1N-AAAAAAG"))
-    Move('T1', 'F3')
-    """
-    moves = game.legal_moves()
-    for code, move in zip(game.legal_codes(), moves, strict=True):
-        source, target = source_of(code), target_of(code)
-        home = source >= T0 and F0 <= target < T0
-        if home and safe_to_play_up(game.foundations, game.top_card(source)):
-            return move
-    return moves[0] if len(moves) == 1 else None
 
 
 def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
@@ -129,26 +115,6 @@ def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
         )
         groups.setdefault(key, [layout, 0])[1] += 1
     return [(layout, weight) for layout, weight in groups.values()]
-
-
-def _move_outcome(
-    layout: Game, move: Move, found: Solution, forced: Move | None, max_states: int
-) -> str:
-    """How ``move`` does in a layout whose position the solver found ``found``: lost where
-    the position is lost, won where the winning line starts with it, the position's own
-    outcome for the forced move, else the rest solved after it: within the bound, or a
-    `UNDECIDED_SHARE` of it where the position itself was left undecided."""
-    if found.verdict == "unwinnable":
-        return "loss"
-    if found.line and str(found.line[0]) == str(move):
-        return "win"
-    if forced is not None and str(move) == str(forced):
-        return _OUTCOME[found.verdict]
-    after = layout.copy()
-    after.play(move)
-    if found.verdict == "unknown":  # the bound did not suffice from the position: seldom after
-        return _outcome(after, max_states // UNDECIDED_SHARE)
-    return _outcome(after, max_states)
 
 
 def winnable_share(
@@ -180,6 +146,89 @@ def layout_outcomes(
     return Share(counts["win"], counts["loss"], counts["unknown"])
 
 
+@dataclass
+class _Weighing:
+    """The layouts of one position, each solved once, and the choices counted in them."""
+
+    groups: list[tuple[Game, int]]
+    found: list[Solution]
+    forced: str | None = None
+    tally: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def outcome(self, index: int, text: str, line: Line, max_states: int) -> str:
+        """How the choice ``line`` does in layout ``index``: as the position for the forced
+        move, lost where the position is lost, won where the layout's own winning line
+        starts with it, else the rest solved after it (a `UNDECIDED_SHARE` of the bound
+        where the position itself was left undecided)."""
+        layout, found = self.groups[index][0], self.found[index]
+        if text == self.forced or found.verdict == "unwinnable":
+            return _OUTCOME[found.verdict]
+        if found.line[: len(line)] == line:
+            return "win"
+        after = layout.copy()
+        for move in line:
+            after.play(move)
+        if found.verdict == "unknown":
+            return _outcome(after, max_states // UNDECIDED_SHARE)
+        return _outcome(after, max_states)
+
+    def count(self, index: int, text: str, line: Line, max_states: int) -> None:
+        weight = self.groups[index][1]
+        counts = self.tally.setdefault(text, {"win": 0, "loss": 0, "unknown": 0})
+        counts[self.outcome(index, text, line, max_states)] += weight
+
+    def share(self, text: str) -> Share:
+        """A choice's share: layouts it was not solved in count as undecided."""
+        counts = self.tally.get(text, {"win": 0, "loss": 0, "unknown": 0})
+        done = sum(weight for _, weight in self.groups)
+        return Share(counts["win"], counts["loss"], done - counts["win"] - counts["loss"])
+
+    def position(self) -> Share:
+        """The position's own share: how its layouts were found."""
+        counts = {"win": 0, "loss": 0, "unknown": 0}
+        for (_, weight), found in zip(self.groups, self.found, strict=True):
+            counts[_OUTCOME[found.verdict]] += weight
+        return Share(counts["win"], counts["loss"], counts["unknown"])
+
+
+def _weigh(
+    game: Game, samples: int, max_states: int, seed: int, seconds: float | None, began: float
+) -> _Weighing:
+    """The position's layouts, each solved once (none begun after ``seconds``, but one)."""
+    groups = _alike(list(layouts(information_set(game), samples, seed_of(game, seed))))
+    found: list[Solution] = []
+    for layout, _ in groups:
+        if found and seconds is not None and time.monotonic() - began >= seconds:
+            break
+        found.append(solve(layout, max_states=max_states))
+    return _Weighing(groups[: len(found)], found)
+
+
+def choice_share(
+    game: Game,
+    line: Line | Move | str,
+    *,
+    samples: int = SAMPLES,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+) -> tuple[Share, Share]:
+    """The position's share (`winnable_share`'s: the same layouts and arguments) and the
+    share of those layouts that the choice ``line`` (a move, or moves spaced in text)
+    wins, counted as `decide` counts it."""
+    if isinstance(line, (Move, str)):
+        line = line_of(str(line))
+    replay = game.copy()
+    line = tuple(replay.play(move) for move in line)  # canonical, and legal
+    weighing = _weigh(game, samples, max_states, seed, None, time.monotonic())
+    forced = forced_move(game) or scouting_move(game)
+    if forced is not None and line == (forced,):
+        weighing.forced = str(forced)
+    text = text_of(line)
+    for index in range(len(weighing.groups)):
+        weighing.count(index, text, line, max_states)
+    return weighing.position(), weighing.share(text)
+
+
 def move_share(
     game: Game,
     move: Move | str,
@@ -188,23 +237,8 @@ def move_share(
     max_states: int = MAX_STATES,
     seed: int = 0,
 ) -> tuple[Share, Share]:
-    """The position's share (`winnable_share`'s, the same layouts and arguments) and the
-    share of those layouts that ``move`` wins, each layout's position solved once: lost
-    where the position is lost, won where its winning line starts with the move, else the
-    rest solved after it. The move's count is ``decide``'s for it."""
-    move = game.copy().play(move)  # its canonical text
-    forced = forced_move(game)
-    root = {"win": 0, "loss": 0, "unknown": 0}
-    counts = {"win": 0, "loss": 0, "unknown": 0}
-    drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
-    for layout, weight in _alike(drawn):
-        found = solve(layout, max_states=max_states)
-        root[_OUTCOME[found.verdict]] += weight
-        counts[_move_outcome(layout, move, found, forced, max_states)] += weight
-    return (
-        Share(root["win"], root["loss"], root["unknown"]),
-        Share(counts["win"], counts["loss"], counts["unknown"]),
-    )
+    """`choice_share` of the one move ``move``."""
+    return choice_share(game, move, samples=samples, max_states=max_states, seed=seed)
 
 
 def decide(
@@ -216,59 +250,80 @@ def decide(
     visited: set[str] | frozenset[str] = frozenset(),
     seconds: float | None = None,
 ) -> Decision:
-    """The move that wins the most of ``samples`` layouts the player cannot tell apart.
+    """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
-    Each layout is solved once from the position: lost, every move loses in it; won, the
-    first move of its line wins in it; the `forced_move` does as the position does. Every
-    other move is played in the layout and the rest solved. Layouts drawn alike are
-    solved once and counted as often as drawn. A move that can no longer reach the
-    leader's wins, even winning every layout left, is not solved further (`Decision.
-    ruled_out`): the move chosen is the same. Ties go to the move that loses fewer, then
-    to the one the solver's heuristic (`klondike.solver.best_move`) picks in more
-    layouts, then to the engine's order.
+    A choice is a `~klondike.fair.choices.Line`: steps that commit to nothing, then a move
+    that commits. The candidates are every legal move that commits now, and the choice
+    each layout's own winning line makes first (`~klondike.fair.choices.commitment`): a
+    full-information line shows where committing pays. Each layout's position is solved
+    once; a choice is lost where it is lost, won where the layout's winning line starts with
+    it, and else played in the layout and the rest solved. A candidate that can no longer
+    reach the leader's wins, even winning every layout left, is solved no further
+    (`Decision.ruled_out`). Ties go to the candidate that loses fewer, then to the one more
+    layouts' lines make, then to the shorter, then to the first found. With nothing that
+    commits, the legal moves are the candidates. `forced_move` or else `scouting_move`,
+    where one applies, is the only candidate, and does as the position does.
 
     ``visited`` holds the `position_key` of positions the player was in already (its own
-    memory of the game, counters aside): a move back to one is left out while another move
-    is left. ``seconds``, if given, makes the decision anytime: no layout is begun after
-    that long, and the shares count the layouts solved (the answer then depends on the
-    machine; without it, on counts alone).
+    memory of the game, counters aside): a candidate that ends in one is left out while
+    another is left. ``seconds``, if given, makes the decision anytime: no layout is begun
+    after that long, and the shares count the layouts solved (the answer then depends on
+    the machine; without it, on counts alone).
     """
     began = time.monotonic()
-    drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
-    if game.won or not drawn:
+    if game.won:
         return Decision(None, Share(0, 0, 0), seconds=time.monotonic() - began)
-    moves = drawn[0].legal_moves()  # what every layout allows: the face-up cards' moves
-    fresh = [move for move in moves if _key_after(drawn[0], move) not in visited]
+    weighing = _weigh(game, samples, max_states, seed, seconds, began)
+    real = weighing.groups[0][0]  # what every layout allows: the face-up cards' moves
+    moves = real.legal_moves()
+    fresh = [move for move in moves if _key_after(real, (move,)) not in visited]
     moves = fresh or moves
     if not moves:
-        return Decision(None, Share(0, len(drawn), 0), seconds=time.monotonic() - began)
-    forced = forced_move(drawn[0])
-    if forced is not None and str(forced) in {str(move) for move in moves}:
-        moves = [forced]
-    texts = [str(move) for move in moves]
-    tally = {text: {"win": 0, "loss": 0, "unknown": 0} for text in texts}
-    live = list(moves)
-    groups = _alike(drawn)
-    left = len(drawn)
-    solved: list[tuple[Game, int]] = []
-    for layout, weight in groups:
-        if seconds is not None and solved and time.monotonic() - began >= seconds:
+        return Decision(None, weighing.position(), seconds=time.monotonic() - began)
+    candidates, votes = _candidates(real, moves, weighing, visited)
+    texts = list(candidates)
+    live = list(texts)
+    left = sum(weight for _, weight in weighing.groups)
+    for index, (_, weight) in enumerate(weighing.groups):
+        if index and seconds is not None and time.monotonic() - began >= seconds:
+            weighing.groups, weighing.found = weighing.groups[:index], weighing.found[:index]
             break
-        found = solve(layout, max_states=max_states)
-        for move in live:
-            tally[str(move)][_move_outcome(layout, move, found, forced, max_states)] += weight
-        solved.append((layout, weight))
+        for text in live:
+            weighing.count(index, text, candidates[text], max_states)
         left -= weight
-        leader = max(tally[str(move)]["win"] for move in live)
-        live = [move for move in live if tally[str(move)]["win"] + left >= leader]
-    done = sum(weight for _, weight in solved)
-    for text in texts:  # layouts a move was not solved in are undecided for it
-        counts = tally[text]
-        counts["unknown"] += done - sum(counts.values())
-    shares = {text: Share(c["win"], c["loss"], c["unknown"]) for text, c in tally.items()}
+        leader = max(weighing.share(text).wins for text in live)
+        live = [text for text in live if weighing.share(text).wins + left >= leader]
+    shares = {text: weighing.share(text) for text in texts}
+
+    def rank(text: str) -> tuple[int, int, int, int, int]:
+        share = shares[text]
+        return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
+
+    best = max(texts, key=rank)
+    ruled_out = tuple(text for text in texts if text not in live)
+    line = candidates[best]
+    return Decision(line[0], shares[best], shares, time.monotonic() - began, ruled_out, line)
+
+
+def _candidates(
+    real: Game, moves: list[Move], weighing: _Weighing, visited: set[str] | frozenset[str]
+) -> tuple[dict[str, Line], Counter[str]]:
+    """The choices `decide` weighs, by text, and how many layouts' lines make each."""
     votes: Counter[str] = Counter()
-    for layout, weight in solved:  # the heuristic's choice
-        votes[str(best_move(layout))] += weight
-    best = max(moves, key=lambda m: (shares[str(m)].wins, -shares[str(m)].losses, votes[str(m)]))
-    ruled_out = tuple(text for text in texts if text not in {str(move) for move in live})
-    return Decision(best, shares[str(best)], shares, time.monotonic() - began, ruled_out)
+    forced = forced_move(real) or scouting_move(real)
+    if forced is not None and str(forced) in {str(move) for move in moves}:
+        weighing.forced = str(forced)
+        return {str(forced): (forced,)}, votes
+    candidates: dict[str, Line] = {}
+    for move in moves:
+        after = real.copy()
+        after.play(move)
+        if commits(real, move, after):
+            candidates[str(move)] = (move,)
+    for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True):
+        line = commitment(layout, found.line)
+        if line is None or _key_after(real, line) in visited:
+            continue
+        votes[text_of(line)] += weight
+        candidates.setdefault(text_of(line), line)
+    return candidates or {str(move): (move,) for move in moves}, votes

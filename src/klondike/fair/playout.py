@@ -3,8 +3,10 @@
 >>> from klondike import Game
 >>> game = Game.from_code("KL1-D1N-AAAAAAG")
 >>> result = play_out(game, samples=2, max_states=200, max_decisions=3)
->>> result.decisions, len(result.moves), game.moves  # the game given is not changed
-(3, 3, 0)
+>>> result.decisions, game.moves  # the game given is not changed
+(3, 0)
+>>> result.moves[:3]  # an Ace and a Two home, then a look through the stock: no decision
+('T1-F3', 'T7-F2', 'S-W')
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from klondike import Game
 from klondike.information import information_set, position_key
 
+from .choices import forced_move, scouting_move
 from .player import MAX_STATES, SAMPLES, decide
 
 MAX_DECISIONS = 400
@@ -46,8 +49,10 @@ def play_out(
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
     wins (`Game.can_finish`, decided from the face-up cards alone) it is played without a
-    search. Decision ``i`` is seeded with ``seed`` and ``i``, so plays with different
-    seeds are independent and the same seed plays the same game."""
+    search, and so are `forced_move` and `scouting_move` (the only choice `decide` would
+    weigh) while they lead somewhere new. Each decision's whole line is played. Decision
+    ``i`` is seeded with ``seed`` and ``i``, so plays with different seeds are independent
+    and the same seed plays the same game."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -57,6 +62,14 @@ def play_out(
         if game.can_finish():
             moves.append(str(game.play(game.finish_move())))
             continue
+        plain = forced_move(game) or scouting_move(game)  # decide would choose it alone
+        if plain is not None:
+            after = game.copy()
+            after.play(plain)
+            if position_key(information_set(after)) not in visited:
+                moves.append(str(game.play(plain)))
+                visited.add(position_key(information_set(game)))
+                continue
         decision = decide(
             game,
             samples=samples,
@@ -68,8 +81,9 @@ def play_out(
         share = decision.share
         if decision.move is None or share.losses == share.samples:  # lost in every layout
             break
-        moves.append(str(game.play(decision.move)))
-        visited.add(position_key(information_set(game)))
+        for move in decision.line:
+            moves.append(str(game.play(move)))
+            visited.add(position_key(information_set(game)))
     return Playout(
         won=game.won,
         home=sum(game.foundations),

@@ -1,0 +1,145 @@
+"""The fair player's choices: where a move commits, and the lines of moves it weighs.
+
+A move *commits* when the player cannot simply take it back: it turns up a card, plays a
+waste card, or leaves a position no single move leads back from. Moves that do not commit
+(a run moved between two columns and back, a card home and taken back, a draw where the
+stock cycles freely) change what the player can do next, not what it can still win, so
+the fair player weighs *choices*: a line of such steps ending in the move that commits
+(docs/fair.md). Everything here reads only what the player sees, so every layout the player
+cannot tell apart answers alike.
+
+>>> from klondike import Game
+>>> game = Game.from_code("KL1-D3N-AAAAAAG")
+>>> scouting_move(game), forced_move(game)
+(Move('S', 'W'), Move('T1', 'F3'))
+"""
+
+from __future__ import annotations
+
+from klondike import Game, Move
+from klondike.cards import F0, T0, safe_to_play_up, source_of, target_of
+from klondike.game import UNLIMITED
+
+Line = tuple[Move, ...]
+"""Moves that commit to nothing, then one that commits: a choice of the fair player."""
+
+MAX_STEPS = 30
+"""Steps a choice may take before the move that ends it."""
+
+STOCK_NAME = "S"
+
+
+def forced_move(game: Game) -> Move | None:
+    """The move that wins wherever the position can be won, if one is plain to see: the
+    only legal move, or a column's card that may go home at once
+    (:func:`~klondike.cards.safe_to_play_up`, the solver's own dominance), the first in
+    the engine's order. Its outcome in a layout is the position's, without a search.
+
+    >>> from klondike import Game
+    >>> forced_move(Game.from_code("KL1-D1N-AAAAAAG"))
+    Move('T1', 'F3')
+    """
+    moves = game.legal_moves()
+    for code, move in zip(game.legal_codes(), moves, strict=True):
+        source, target = source_of(code), target_of(code)
+        home = source >= T0 and F0 <= target < T0
+        if home and safe_to_play_up(game.foundations, game.top_card(source)):
+            return move
+    return moves[0] if len(moves) == 1 else None
+
+
+def free_stock(game: Game) -> bool:
+    """True if drawing and turning the waste over cost nothing toward the win: the version
+    keeps the stock's order when the waste is turned over, without a limit on turn-overs
+    (the app's Normal scoring, Solitär). The score may drop; what can be won does not."""
+    return game.rules.recycle == "keep" and game.recycle_limit == UNLIMITED
+
+
+def scouting_move(game: Game) -> Move | None:
+    """The draw that looks through a stock whose order the player has not seen, where the
+    stock is free (`free_stock`); else None.
+
+    Drawing the stock through and turning the waste over leads back to the cards as they
+    lay (drawn again to where the waste was), the stock's order now known and only the
+    score and the pass count changed: whatever the player could do from there without
+    knowing the stock, it can do knowing it. So looking wins wherever the position can be
+    won, and its outcome in a layout is the position's.
+
+    >>> from klondike import Game
+    >>> scouting_move(Game.from_code("KL1-D3N-AAAAAAG"))
+    Move('S', 'W')
+    >>> scouting_move(Game.from_code("KL1-D3V-AAAAAAG")) is None  # one pass only
+    True
+    """
+    if not free_stock(game) or not game.unseen_stock():
+        return None
+    return Move.from_text("S-W")
+
+
+def _public(game: Game) -> tuple[object, ...]:
+    """Where the cards lie as the player sees them, to compare positions of one layout."""
+    return (
+        tuple(tuple(column) for column in game.up),
+        tuple(len(column) for column in game.down),
+        tuple(game.foundations),
+        tuple(game.waste),
+        len(game.stock),
+    )
+
+
+def commits(before: Game, move: Move, after: Game) -> bool:
+    """True if ``move``, played from ``before`` to ``after``, cannot simply be taken back:
+    it turns up a face-down card; it draws or turns the waste over where the stock is not
+    free (`free_stock`) or not yet seen; or, for any other move, no legal move other than a
+    draw leads from ``after`` back to ``before``.
+
+    >>> from klondike import Game
+    >>> game = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> after = game.copy(); move = after.play("T5-T4")  # turns up a face-down card
+    >>> commits(game, move, after)
+    True
+    """
+    if sum(map(len, after.down)) < sum(map(len, before.down)):
+        return True
+    if STOCK_NAME in (move.source, move.target):
+        return not free_stock(before) or bool(before.unseen_stock())
+    back = _public(before)
+    for reverse in after.legal_moves():
+        if STOCK_NAME in (reverse.source, reverse.target):
+            continue
+        again = after.copy()
+        again.play(reverse)
+        if _public(again) == back:
+            return False
+    return True
+
+
+def commitment(layout: Game, line: Line) -> Line | None:
+    """The start of ``line`` (moves legal in ``layout``) up to its first move that
+    `commits`, or up to `MAX_STEPS` + 1 moves; the whole line when it is shorter and never
+    commits; None for an empty line. The moves before its last turn up nothing, so they
+    are legal in every layout the player cannot tell apart.
+
+    >>> from klondike import Game
+    >>> game = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> commitment(game, (Move.from_text("T5-T4"), Move.from_text("T1-F3")))
+    (Move('T5', 'T4'),)
+    """
+    game = layout.copy()
+    for index, move in enumerate(line):
+        after = game.copy()
+        after.play(move)
+        if index >= MAX_STEPS or commits(game, move, after):
+            return line[: index + 1]
+        game = after
+    return line or None
+
+
+def text_of(line: Line) -> str:
+    """A line as text: its moves, spaced (``"T5-T4 W-T2"``)."""
+    return " ".join(map(str, line))
+
+
+def line_of(text: str) -> Line:
+    """The line `text_of` wrote."""
+    return tuple(Move.from_text(word) for word in text.split())
