@@ -9,9 +9,10 @@ from typing import Any
 
 from helpers.api import HOST, TestClient
 from klondike import Game
+from klondike.fair import decide
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.solving import SolverWorkers
+from klondike.web.solving import FAIR_SAMPLES, FAIR_STATES, SolverWorkers
 
 
 def hint_in(db: Path, game: Game, **settings: object) -> dict[str, Any]:
@@ -77,3 +78,35 @@ def test_fair_and_peeking_hints_are_counted_apart(tmp_path: Path) -> None:
         client.post("/api/games", json={"abandon": view["id"]})
         mode = client.get("/api/stats").json()["modes"][0]
         assert (mode["hints"], mode["fair_hints"], mode["peeked_hints"]) == (3, 1, 2)
+
+
+FOLLOWED = ("KL1-D1N-AAAAAAG", "T1-F3 T7-F2" + " S-W" * 24)
+"""A position whose fair choice is a line of several moves: the stock seen, turned over and
+drawn to the card the choice plays."""
+
+
+def test_the_next_hints_follow_the_fair_choice_while_the_player_plays_it(
+    tmp_path: Path,
+) -> None:
+    code, moves = FOLLOWED
+    game = Game.from_code(code)
+    for move in moves.split():
+        game.play(move)
+    line = [str(move) for move in decide(game, samples=FAIR_SAMPLES, max_states=FAIR_STATES).line]
+    assert len(line) > 2, "the choice here is one move: the test checks nothing"
+    conn = store.open_database(tmp_path / "a.db")
+    store.insert_game(conn, game)
+    conn.close()
+    app = create_app(
+        tmp_path / "a.db", allowed_hosts=[HOST], workers=SolverWorkers(processes=False)
+    )
+    with TestClient(app) as client:
+        view = client.get("/api/game").json()
+        hints = []
+        for expected in line:
+            answer = client.post(f"/api/games/{view['id']}/hint", json={"version": view["version"]})
+            hints.append(answer.json())
+            assert hints[-1]["move"] == expected and hints[-1]["layouts"] == hints[0]["layouts"]
+            action = {"version": view["version"], "action": "move", "move": expected}
+            view = client.post(f"/api/games/{view['id']}/actions", json=action).json()
+        assert all(hint["seconds"] == 0 for hint in hints[1:])  # followed, not searched again

@@ -46,6 +46,7 @@ from klondike.cards import PILE_NAMES, STOCK
 from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
 from klondike.fair import decide, rate, rated_dailies, tier_of
+from klondike.information import information_set, position_key
 from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.daily import daily_deal
@@ -107,6 +108,21 @@ class SolverHint(TypedDict):
     seconds: float
 
 
+@dataclass(frozen=True)
+class FairLine:
+    """The rest of a fair hint's choice, followed by the next hints: the position it is
+    due in (`klondike.information.position_key`), its moves, and the choice's layouts."""
+
+    position: str
+    moves: tuple[str, ...]
+    layouts: Layouts
+
+
+KeptLine = tuple[str, ...] | FairLine
+"""What the server keeps of a game's last hint for the next one: the rest of a peeking
+hint's winning line, or of a fair hint's choice."""
+
+
 class HintAnswer(SolverHint):
     """A hint as the API answers it (docs/api.md): the move to try and why, for a version of
     a game, and the hints taken in it; nothing is played."""
@@ -140,36 +156,54 @@ def proof_figures(proof: Proof) -> ProofFigures:
 
 
 def hint_of(
-    snapshot: dict[str, Any], budget: float, line: tuple[str, ...] = (), peek: bool = False
-) -> tuple[SolverHint, tuple[str, ...]]:
+    snapshot: dict[str, Any], budget: float, line: KeptLine = (), peek: bool = False
+) -> tuple[SolverHint, KeptLine]:
     """The hint for a position (the move, the face-up card it moves, why it is suggested)
-    and, for a hint that may look at the face-down cards (``peek``), the rest of its winning
-    line after the move, which stays on the server: given back as ``line`` for the next
-    hint, it is followed while it still wins (docs/solver.md). Without ``peek`` the hint is
-    the fair player's (docs/fair.md): a function of what the player has seen."""
+    and what the next hint follows, which stays on the server: for a hint that may look at
+    the face-down cards (``peek``), the rest of its winning line after the move, followed
+    while it still wins (docs/solver.md). Without ``peek`` the hint is the fair player's
+    (docs/fair.md), a function of what the player has seen, and the rest of its choice is
+    followed while the player plays it."""
     game = Game.from_snapshot(snapshot)
     if not peek:
-        return _fair_hint(game), ()
-    found = hint(game, budget=budget, line=tuple(Move.from_text(text) for text in line))
+        return _fair_hint(game, line if isinstance(line, FairLine) else None)
+    moves = line if not isinstance(line, FairLine) else ()
+    found = hint(game, budget=budget, line=tuple(Move.from_text(text) for text in moves))
     answer = _answer(game, found.move, found.kind, found.solution.states, found.solution.seconds)
     answer["peeked"] = True
     rest = tuple(str(step) for step in found.solution.line[1:]) if found.kind == "winning" else ()
     return answer, rest
 
 
-def _fair_hint(game: Game) -> SolverHint:
-    """The fair player's hint: Finish's next move when Finish wins, else the move that wins
-    the most layouts the player cannot tell apart."""
+def _fair_hint(game: Game, kept: FairLine | None) -> tuple[SolverHint, KeptLine]:
+    """The fair player's hint: Finish's next move when Finish wins; else the next move of
+    the last fair hint's choice where the player has played it so far; else the first move
+    of the choice that wins the most layouts the player cannot tell apart. With it, the
+    rest of the choice."""
     if not game.won and game.can_finish():
-        return _answer(game, game.finish_move(), "finish", 0, 0.0)
+        return _answer(game, game.finish_move(), "finish", 0, 0.0), ()
+    if kept is not None and kept.position == position_key(information_set(game)):
+        answer = _answer(game, Move.from_text(kept.moves[0]), "fair", 0, 0.0)
+        answer["layouts"] = kept.layouts
+        return answer, _fair_rest(game, kept.moves, kept.layouts)
     decision = decide(game, samples=FAIR_SAMPLES, max_states=FAIR_STATES)
     share = decision.share
     if decision.move is None:
         kind: AnswerKind = "unwinnable" if share.samples and not share.wins else "none"
-        return _answer(game, None, kind, 0, decision.seconds)
+        return _answer(game, None, kind, 0, decision.seconds), ()
     answer = _answer(game, decision.move, "fair", 0, decision.seconds)
-    answer["layouts"] = {"wins": share.wins, "losses": share.losses, "unknown": share.unknown}
-    return answer
+    layouts: Layouts = {"wins": share.wins, "losses": share.losses, "unknown": share.unknown}
+    answer["layouts"] = layouts
+    return answer, _fair_rest(game, tuple(map(str, decision.line)), layouts)
+
+
+def _fair_rest(game: Game, moves: tuple[str, ...], layouts: Layouts) -> KeptLine:
+    """What the next fair hint follows once the first of ``moves`` is played: the rest."""
+    if len(moves) < 2:
+        return ()
+    after = game.copy()
+    after.play(moves[0])
+    return FairLine(position_key(information_set(after)), moves[1:], layouts)
 
 
 def _answer(
@@ -817,7 +851,7 @@ class Solving:
         self.daily_tiers_found: dict[tuple[str, Mode], set[str]] = {}  # tiers searched
         # game: the rest of the winning line of its last hint (never sent), followed while
         # it still wins, so that following the hints makes progress
-        self.hint_lines: dict[int, tuple[str, ...]] = {}
+        self.hint_lines: dict[int, KeptLine] = {}
 
     # ---- the deal of a new game
 
