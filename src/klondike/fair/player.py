@@ -97,8 +97,8 @@ def _key_after(game: Game, line: Line) -> str:
 _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
 
 
-def _outcome(layout: Game, max_states: int) -> str:
-    return _OUTCOME[solve(layout, max_states=max_states).verdict]
+def _outcome(layout: Game, max_states: int, *, relaxed: bool = True) -> str:
+    return _OUTCOME[solve(layout, max_states=max_states, relaxed=relaxed).verdict]
 
 
 def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
@@ -168,9 +168,8 @@ class _Weighing:
         after = layout.copy()
         for move in line:
             after.play(move)
-        if found.verdict == "unknown":
-            return _outcome(after, max_states // UNDECIDED_SHARE)
-        return _outcome(after, max_states)
+        bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
+        return _outcome(after, bound, relaxed=False)
 
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
         weight = self.groups[index][1]

@@ -70,11 +70,14 @@ def solve(
     *,
     budget: float | None = None,
     max_states: int | None = None,
+    relaxed: bool = True,
 ) -> Solution:
     """Solve a position (a :class:`Game` or a snapshot dict), knowing every card.
 
     ``budget`` limits the time in seconds and ``max_states`` the positions searched;
-    either running out gives ``'unknown'``. The position itself is not changed.
+    either running out gives ``'unknown'``. The position itself is not changed. Without
+    ``relaxed``, a Draw 3 search is not helped by the same position in Draw 1 (which
+    proves losses, never wins): all the positions go to finding a win.
 
     >>> from klondike import Game
     >>> s = solve(Game.from_code("KL1-D1N-AAAAAAG"), budget=30)
@@ -93,7 +96,7 @@ def solve(
     game = _game_of(position)
     start = time.monotonic()
     deadline = None if budget is None else start + budget
-    result = search(game, deadline=deadline, max_states=max_states)
+    result = search(game, deadline=deadline, max_states=max_states, relaxed=relaxed)
     seconds = time.monotonic() - start
     if result.codes is not None:
         return Solution("winnable", tuple(_move(c) for c in result.codes), result.states, seconds)
