@@ -9,15 +9,19 @@ won, when the fair player has no move or every layout is proved lost, or after
 Games run on a process pool (``--workers``) or a Dask cluster (``--scheduler``). Each
 game's result is one JSON line in ``--out`` (``--resume`` skips the deals already there).
 
-Prints the win rate with its 95% Wilson interval, seconds per decision and per game.
+Prints the win rate with its 95% Wilson interval, seconds per decision and per game;
+``--compare FILE`` (another run's ``--out``) adds the games won by one run only, deal by
+deal, and the exact two-sided McNemar p-value of the difference.
 
     python bench/fair.py --draw 3 --deals 200 [--samples 16] [--states 3000] [--out F]
+    python bench/fair.py --draw 3 --summary F [--compare G]   # the figures of a file alone
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 from collections.abc import Callable, Iterator
@@ -75,6 +79,31 @@ def on_pool(
             yield future.result()
 
 
+def mcnemar(only_here: int, only_there: int) -> float:
+    """The exact two-sided McNemar p-value: how likely so uneven a split of the games won
+    by one run only would be if both runs were as strong."""
+    n = only_here + only_there
+    if n == 0:
+        return 1.0
+    k = min(only_here, only_there)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def compared(results: list[dict[str, Any]], other: Path) -> str:
+    """The deals both runs played, each run's wins on them, and the games won by one only."""
+    theirs = {r["deal"]: r["won"] for r in map(json.loads, other.read_text().splitlines()) if r}
+    ours = {r["deal"]: r["won"] for r in results}
+    both = sorted(set(ours) & set(theirs))
+    here = sum(ours[d] and not theirs[d] for d in both)
+    there = sum(theirs[d] and not ours[d] for d in both)
+    return (
+        f"against {other.name} on the same {len(both)} deals: "
+        f"{sum(ours[d] for d in both)} won here, {sum(theirs[d] for d in both)} there; "
+        f"{here} only here, {there} only there (McNemar p = {mcnemar(here, there):.2f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3)
@@ -87,9 +116,17 @@ def main() -> None:
     parser.add_argument("--scheduler", help="a Dask scheduler's address")
     parser.add_argument("--out", type=Path, help="one JSON line per game")
     parser.add_argument("--resume", action="store_true", help="skip the deals in --out")
+    parser.add_argument("--summary", type=Path, help="print the figures of a results file")
+    parser.add_argument("--compare", type=Path, help="another run's results, deal by deal")
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
-    if args.resume and args.out and args.out.exists():
+    if args.summary:
+        results = [json.loads(line) for line in args.summary.read_text().splitlines() if line]
+        args.deals = 0
+        args.draw, args.samples, args.states = (
+            results[0][k] for k in ("draw", "samples", "states")
+        )
+    elif args.resume and args.out and args.out.exists():
         results = [json.loads(line) for line in args.out.read_text().splitlines() if line]
     done = {r["deal"] for r in results}
     todo = [d for d in range(args.start, args.start + args.deals) if d not in done]
@@ -114,6 +151,8 @@ def main() -> None:
         f"(95% {low:.1%}–{high:.1%}); median {per_decision:.2f} s a decision, "
         f"{per_game:.1f} s a game; {args.samples} layouts × {args.states} positions"
     )
+    if args.compare:
+        print(compared(results, args.compare))
 
 
 if __name__ == "__main__":
