@@ -135,6 +135,34 @@ def commitment(layout: Game, line: Line) -> Line | None:
     return line or None
 
 
+def stock_choices(game: Game) -> list[Line]:
+    """Where the stock is free and seen, each waste card the draws and turn-overs bring up
+    that has a move there: the draws (steps), then its move, the nearest first. None else:
+    a draw there commits, and is a choice of its own.
+
+    >>> from klondike import Game
+    >>> game = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> for _ in range(24):
+    ...     _ = game.play("S-W")
+    >>> [text_of(line) for line in stock_choices(game)][:2]
+    ['W-S S-W S-W S-W W-F1', 'W-S S-W S-W S-W S-W W-T3']
+    """
+    if not free_stock(game) or game.unseen_stock() or not (game.stock or game.waste):
+        return []
+    choices: list[Line] = []
+    walk = game.copy()
+    steps: list[Move] = []
+    seen = {len(walk.waste)}
+    while True:
+        steps.append(walk.play("S-W" if walk.stock else "W-S"))
+        if len(walk.waste) in seen:
+            return choices
+        seen.add(len(walk.waste))
+        for move in walk.legal_moves():
+            if move.source == "W" and move.target != STOCK_NAME:
+                choices.append((*steps, move))
+
+
 def text_of(line: Line) -> str:
     """A line as text: its moves, spaced (``"T5-T4 W-T2"``)."""
     return " ".join(map(str, line))

@@ -11,6 +11,7 @@ seconds, so that an answer does not depend on the machine either.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -22,7 +23,16 @@ from klondike.information import information_key, information_set, position_key
 from klondike.solver import Solution, solve
 from klondike.solver.survey import winnable_interval
 
-from .choices import Line, commitment, commits, forced_move, line_of, scouting_move, text_of
+from .choices import (
+    Line,
+    commitment,
+    commits,
+    forced_move,
+    line_of,
+    scouting_move,
+    stock_choices,
+    text_of,
+)
 from .sampler import layouts
 
 SAMPLES = 16
@@ -31,10 +41,19 @@ SAMPLES = 16
 MAX_STATES = 3_000
 """Positions each solve of a layout may search, by default."""
 
+RACE_Z = 2.5
+"""A choice trailing the leader by more than this many standard deviations of the paired
+difference (the layouts one wins and the other does not) is counted no further."""
+
+RACE_MARGIN = 3
+"""...and by at least this many layouts."""
+
 UNDECIDED_SHARE = 4
-"""Where a layout's position is left undecided by the bound, each choice is solved within
-this fraction of it: nine in ten of those solves stay undecided with the whole bound
-(docs/fair.md), and the quick ones are found within the fraction."""
+"""Where a layout's position is left undecided by the bound and no layout was won, each
+choice is solved within this fraction of it: nine in ten of those solves stay undecided
+with the whole bound (docs/fair.md), and the quick ones are found within the fraction.
+Where some layout was won, the undecided ones are not solved again: 4% of such solves won
+(docs/fair.md), for a fifth of a decision's time."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +87,9 @@ class Decision:
     first ``move`` (None when no move is left), its share, and every candidate's share by
     its text (`klondike.fair.choices.text_of`).
 
-    A candidate in ``ruled_out`` fell so far behind that it was not solved in the layouts
-    after that; those count as undecided in its share.
+    A candidate in ``ruled_out`` fell so far behind that it could not be chosen, and one in
+    ``dropped`` so far behind the leader that it most likely could not (`RACE_Z`): neither
+    was solved in the layouts after that; those count as undecided in its share.
     """
 
     move: Move | None
@@ -78,6 +98,7 @@ class Decision:
     seconds: float = 0.0
     ruled_out: tuple[str, ...] = ()
     line: tuple[Move, ...] = ()
+    dropped: tuple[str, ...] = ()
 
 
 def seed_of(game: Game, seed: int) -> int:
@@ -154,15 +175,23 @@ class _Weighing:
     found: list[Solution]
     forced: str | None = None
     tally: dict[str, dict[str, int]] = field(default_factory=dict)
+    won: dict[str, set[int]] = field(default_factory=dict)  # the layouts each choice won
+
+    @property
+    def any_won(self) -> bool:
+        return any(found.verdict == "winnable" for found in self.found)
 
     def outcome(self, index: int, text: str, line: Line, max_states: int) -> str:
         """How the choice ``line`` does in layout ``index``: as the position for the forced
         move, lost where the position is lost, won where the layout's own winning line
-        starts with it, else the rest solved after it (a `UNDECIDED_SHARE` of the bound
-        where the position itself was left undecided)."""
+        starts with it, else the rest solved after it. Where the position itself was left
+        undecided: undecided if some layout was won, else the rest solved within a
+        `UNDECIDED_SHARE` of the bound."""
         layout, found = self.groups[index][0], self.found[index]
         if text == self.forced or found.verdict == "unwinnable":
             return _OUTCOME[found.verdict]
+        if found.verdict == "unknown" and self.any_won:
+            return "unknown"
         if found.line[: len(line)] == line:
             return "win"
         after = layout.copy()
@@ -174,7 +203,20 @@ class _Weighing:
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
         weight = self.groups[index][1]
         counts = self.tally.setdefault(text, {"win": 0, "loss": 0, "unknown": 0})
-        counts[self.outcome(index, text, line, max_states)] += weight
+        outcome = self.outcome(index, text, line, max_states)
+        counts[outcome] += weight
+        if outcome == "win":
+            self.won.setdefault(text, set()).add(index)
+
+    def behind(self, text: str, leader: str) -> bool:
+        """True if the choice ``text`` trails ``leader`` in the layouts counted for both by
+        more than `RACE_Z` standard deviations of the paired difference (and by
+        `RACE_MARGIN` layouts at least)."""
+        mine, theirs = self.won.get(text, set()), self.won.get(leader, set())
+        ahead = sum(self.groups[i][1] for i in mine - theirs)
+        trailing = sum(self.groups[i][1] for i in theirs - mine)
+        lead = trailing - ahead
+        return lead >= RACE_MARGIN and lead > RACE_Z * math.sqrt(ahead + trailing)
 
     def share(self, text: str) -> Share:
         """A choice's share: layouts it was not solved in count as undecided."""
@@ -282,6 +324,7 @@ def decide(
     candidates, votes = _candidates(real, moves, weighing, visited)
     texts = list(candidates)
     live = list(texts)
+    dropped: list[str] = []
     left = sum(weight for _, weight in weighing.groups)
     for index, (_, weight) in enumerate(weighing.groups):
         if index and seconds is not None and time.monotonic() - began >= seconds:
@@ -290,8 +333,12 @@ def decide(
         for text in live:
             weighing.count(index, text, candidates[text], max_states)
         left -= weight
-        leader = max(weighing.share(text).wins for text in live)
-        live = [text for text in live if weighing.share(text).wins + left >= leader]
+        leader = max(live, key=lambda text: weighing.share(text).wins)
+        most = weighing.share(leader).wins
+        live = [text for text in live if weighing.share(text).wins + left >= most]
+        for text in [text for text in live if weighing.behind(text, leader)]:
+            live.remove(text)
+            dropped.append(text)
     shares = {text: weighing.share(text) for text in texts}
 
     def rank(text: str) -> tuple[int, int, int, int, int]:
@@ -299,15 +346,18 @@ def decide(
         return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
 
     best = max(texts, key=rank)
-    ruled_out = tuple(text for text in texts if text not in live)
+    ruled_out = tuple(text for text in texts if text not in live and text not in dropped)
     line = candidates[best]
-    return Decision(line[0], shares[best], shares, time.monotonic() - began, ruled_out, line)
+    seconds_taken = time.monotonic() - began
+    return Decision(line[0], shares[best], shares, seconds_taken, ruled_out, line, tuple(dropped))
 
 
 def _candidates(
     real: Game, moves: list[Move], weighing: _Weighing, visited: set[str] | frozenset[str]
 ) -> tuple[dict[str, Line], Counter[str]]:
-    """The choices `decide` weighs, by text, and how many layouts' lines make each."""
+    """The choices `decide` weighs, by text, and how many layouts' lines make each. Those
+    that end where the player was already are left out; with none left, the legal moves
+    (those that lead somewhere new, if any) are the candidates."""
     votes: Counter[str] = Counter()
     forced = forced_move(real) or scouting_move(real)
     if forced is not None and str(forced) in {str(move) for move in moves}:
@@ -319,10 +369,12 @@ def _candidates(
         after.play(move)
         if commits(real, move, after):
             candidates[str(move)] = (move,)
+    for line in stock_choices(real):
+        candidates.setdefault(text_of(line), line)
     for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True):
         line = commitment(layout, found.line)
-        if line is None or _key_after(real, line) in visited:
-            continue
-        votes[text_of(line)] += weight
-        candidates.setdefault(text_of(line), line)
-    return candidates or {str(move): (move,) for move in moves}, votes
+        if line is not None:
+            votes[text_of(line)] += weight
+            candidates.setdefault(text_of(line), line)
+    fresh = {text: c for text, c in candidates.items() if _key_after(real, c) not in visited}
+    return fresh or {str(move): (move,) for move in moves}, votes
