@@ -372,9 +372,9 @@ def _candidates(
     for line in stock_choices(real):
         candidates.setdefault(text_of(line), line)
     for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True):
-        line = commitment(layout, found.line)
-        if line is not None:
-            votes[text_of(line)] += weight
-            candidates.setdefault(text_of(line), line)
+        made = commitment(layout, found.line)
+        if made is not None:
+            votes[text_of(made)] += weight
+            candidates.setdefault(text_of(made), made)
     fresh = {text: c for text, c in candidates.items() if _key_after(real, c) not in visited}
     return fresh or {str(move): (move,) for move in moves}, votes
