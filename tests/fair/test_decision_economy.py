@@ -59,13 +59,24 @@ def test_a_choice_ruled_out_wins_fewer_layouts_than_the_choice_made() -> None:
     assert ruled, "no choice was ruled out: the test checks nothing"
 
 
+def test_a_choice_the_race_drops_wins_no_more_layouts_than_the_choice_made() -> None:
+    dropped = 0
+    for game in open_positions():
+        decision = decide(game, samples=48, max_states=400)
+        dropped += len(decision.dropped)
+        for text in decision.dropped:
+            _, share = choice_share(game, text, samples=48, max_states=400)
+            assert share.wins <= decision.share.wins
+    assert dropped, "the race dropped no choice: the test checks nothing"
+
+
 def test_every_choice_not_ruled_out_is_counted_in_every_layout() -> None:
     for game in open_positions():
         decision = decide(game, samples=6, max_states=400)
         position_share = winnable_share(game, samples=6, max_states=400)
         assert len(decision.candidates) > 1
         for text, share in decision.candidates.items():
-            if text not in decision.ruled_out:
+            if text not in decision.ruled_out + decision.dropped:
                 assert choice_share(game, text, samples=6, max_states=400) == (
                     position_share,
                     share,
