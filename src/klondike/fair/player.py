@@ -294,16 +294,18 @@ def decide(
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
     A choice is a `~klondike.fair.choices.Line`: steps that commit to nothing, then a move
-    that commits. The candidates are every legal move that commits now, and the choice
-    each layout's own winning line makes first (`~klondike.fair.choices.commitment`): a
-    full-information line shows where committing pays. Each layout's position is solved
-    once; a choice is lost where it is lost, won where the layout's winning line starts with
-    it, and else played in the layout and the rest solved. A candidate that can no longer
-    reach the leader's wins, even winning every layout left, is solved no further
-    (`Decision.ruled_out`). Ties go to the candidate that loses fewer, then to the one more
-    layouts' lines make, then to the shorter, then to the first found. With nothing that
-    commits, the legal moves are the candidates. `forced_move` or else `scouting_move`,
-    where one applies, is the only candidate, and does as the position does.
+    that commits. The candidates are every legal move that commits now, the stock's cards
+    (`~klondike.fair.choices.stock_choices`), and the choice each layout's own winning line
+    makes first (`~klondike.fair.choices.commitment`): a full-information line shows where
+    committing pays. Each layout's position is solved once; a choice is lost where it is
+    lost, won where the layout's winning line starts with it, and else played in the layout
+    and the rest solved. A candidate that can no longer reach the leader's wins, even
+    winning every layout left, is solved no further (`Decision.ruled_out`), nor one that
+    trails it by `RACE_Z` standard deviations of their paired difference
+    (`Decision.dropped`). Ties go to the candidate that loses fewer, then to the one more
+    layouts' lines make, then to the shorter, then to the first found. `forced_move` or
+    else `scouting_move`, where one applies, is the only candidate, and does as the
+    position does.
 
     ``visited`` holds the `position_key` of positions the player was in already (its own
     memory of the game, counters aside): a candidate that ends in one is left out while
