@@ -77,10 +77,11 @@ AnswerKind = Literal[HintKind, "fair"]
 """A hint's kind: the solver's (`klondike.solver.HintKind`), or ``"fair"``: chosen from
 what the player can see (`klondike.fair.decide`)."""
 
-FAIR_SAMPLES = 12
-"""Layouts a fair hint solves."""
+FAIR_SAMPLES = 64
+"""Layouts a fair hint solves: the budget the fair player's strength was measured at
+(docs/fair.md, "Strength"), a fraction of a second a decision."""
 
-FAIR_STATES = 2_000
+FAIR_STATES = 500
 """Positions each layout of a fair hint may search."""
 
 
