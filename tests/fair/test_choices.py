@@ -13,7 +13,7 @@ from helpers.positions import played, position
 from klondike import Game, Move
 from klondike.codes import format_code
 from klondike.fair import commitment, commits, decide, layouts, play_out, scouting_move
-from klondike.fair.choices import MAX_STEPS
+from klondike.fair.choices import MAX_STEPS, stock_choices
 from klondike.information import information_set
 from klondike.rules import MODES
 from klondike.solver import solve
@@ -63,6 +63,18 @@ def test_a_draw_is_a_step_only_where_the_stock_is_seen_and_free() -> None:
     while classic.stock:
         classic.play("S-W")
     assert commits_here(classic, "W-S")  # the redeal is shuffled
+
+
+def test_a_draw_commits_where_no_pass_comes_round_to_the_waste_again() -> None:
+    """Draw 3, the stock seen: with whole draws on the waste a draw is a step; once a waste
+    card was played, the waste lies where no pass stops, and drawing on loses its top."""
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    for move in ["S-W"] * 8 + ["W-S", "S-W"]:
+        game.play(move)
+    assert len(game.waste) == 3 and not commits_here(game, "S-W")
+    game.play("W-F1")
+    assert len(game.waste) == 2 and commits_here(game, "S-W")
+    assert stock_choices(game) == []  # the draws to a card would commit on the way
 
 
 def test_the_stock_is_looked_at_where_that_costs_nothing() -> None:

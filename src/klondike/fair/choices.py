@@ -55,6 +55,30 @@ def free_stock(game: Game) -> bool:
     return game.rules.recycle == "keep" and game.recycle_limit == UNLIMITED
 
 
+def stock_cycles(game: Game) -> bool:
+    """True if draws and turn-overs lead back to the waste as it lies: the stock is free
+    (`free_stock`) and, drawn through and turned over, comes round to this waste again. In
+    Draw 3 a waste from which cards were played may lie where no pass stops (a pass stops
+    at whole draws and at the last card): drawing on from there loses its top cards.
+
+    >>> from klondike import Game
+    >>> game = Game.from_code("KL1-D3N-AAAAAAG")
+    >>> stock_cycles(game)
+    True
+    """
+    if not free_stock(game) or not (game.stock or game.waste):
+        return False
+    walk = game.copy()
+    start = len(walk.waste)
+    seen: set[int] = set()
+    while len(walk.waste) not in seen:
+        seen.add(len(walk.waste))
+        walk.play("S-W" if walk.stock else "W-S")
+        if len(walk.waste) == start:
+            return True
+    return False
+
+
 def scouting_move(game: Game) -> Move | None:
     """The draw that looks through a stock whose order the player has not seen, where the
     stock is free (`free_stock`); else None.
@@ -90,8 +114,8 @@ def _public(game: Game) -> tuple[object, ...]:
 def commits(before: Game, move: Move, after: Game) -> bool:
     """True if ``move``, played from ``before`` to ``after``, cannot simply be taken back:
     it turns up a face-down card; it draws or turns the waste over where the stock is not
-    free (`free_stock`) or not yet seen; or, for any other move, no legal move other than a
-    draw leads from ``after`` back to ``before``.
+    yet seen or does not come round to the waste again (`stock_cycles`); or, for any other
+    move, no legal move other than a draw leads from ``after`` back to ``before``.
 
     >>> from klondike import Game
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -102,7 +126,7 @@ def commits(before: Game, move: Move, after: Game) -> bool:
     if sum(map(len, after.down)) < sum(map(len, before.down)):
         return True
     if STOCK_NAME in (move.source, move.target):
-        return not free_stock(before) or bool(before.unseen_stock())
+        return bool(before.unseen_stock()) or not stock_cycles(before)
     back = _public(before)
     for reverse in after.legal_moves():
         if STOCK_NAME in (reverse.source, reverse.target):
@@ -136,9 +160,9 @@ def commitment(layout: Game, line: Line) -> Line | None:
 
 
 def stock_choices(game: Game) -> list[Line]:
-    """Where the stock is free and seen, each waste card the draws and turn-overs bring up
-    that has a move there: the draws (steps), then its move, the nearest first. None else:
-    a draw there commits, and is a choice of its own.
+    """Where the stock is seen and comes round again (`stock_cycles`), each waste card the
+    draws and turn-overs bring up that has a move there: the draws (steps), then its move,
+    the nearest first. None else: a draw there commits, and is a choice of its own.
 
     >>> from klondike import Game
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -147,7 +171,7 @@ def stock_choices(game: Game) -> list[Line]:
     >>> [text_of(line) for line in stock_choices(game)][:2]
     ['W-S S-W S-W S-W W-F1', 'W-S S-W S-W S-W S-W W-T3']
     """
-    if not free_stock(game) or game.unseen_stock() or not (game.stock or game.waste):
+    if game.unseen_stock() or not stock_cycles(game):
         return []
     choices: list[Line] = []
     walk = game.copy()
