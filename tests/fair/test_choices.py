@@ -17,6 +17,7 @@ from klondike.fair.choices import MAX_STEPS, stock_choices
 from klondike.information import information_set
 from klondike.rules import MODES
 from klondike.solver import solve
+from review.test_analysis import burying
 
 
 def after(game: Game, text: str) -> tuple[Game, Move]:
@@ -135,3 +136,13 @@ def test_the_choice_replays_and_only_its_last_move_commits() -> None:
             game.play(decision.line[-1])
             checked += len(decision.line)
     assert checked > 60
+
+
+def test_a_move_that_buries_the_only_king_is_not_chosen() -> None:
+    """K♣ went to the empty column; Q♦ on it would bury the only King that frees the
+    column under Q♥ (the review's example): the fair player plays something else."""
+    game = burying()
+    game.play("W-T2")
+    decision = decide(game, samples=8, max_states=500)
+    assert decision.move is not None and str(decision.line[0]) != "W-T2"
+    assert decision.share.wins == 8
