@@ -30,7 +30,7 @@ HARD = [
     ("classic", 3, 12345, 0),  # best_move never returned here: shuffled redeals for ever
     ("classic", 3, 1, 0),
     ("classic", 1, 12, 0),
-    ("app", 1, 18, 0),
+    ("app", 1, 31540492172, 0),
     ("app", 3, 1, 0),
     ("solitaer", 3, 1, 0),
     ("classic", 3, 18661128684, 6),  # KC1-D3X-RMEUOPM after six moves

@@ -18,7 +18,7 @@ from ..errors import KlondikeError
 from ..game import Game
 from ..stock import split_draws
 from .moves import Macro, Truncation, children
-from .position import Key, StockRules, dominated, position_key, stock_rules
+from .position import Key, StockRules, dominated, never_home, position_key, stock_rules
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
@@ -56,6 +56,7 @@ def search(
     max_states: int | None = None,
     max_positions: int | None = None,
     relaxed: bool = True,
+    plain: bool = False,
 ) -> SearchResult:
     """Depth-first search for a win from ``game`` (which it leaves as it found it).
 
@@ -64,18 +65,22 @@ def search(
     ``max_positions`` (default :data:`MAX_POSITIONS`) bounds the positions kept at once,
     and so the memory: reaching it gives an incomplete result, as a budget does. Without
     ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
-    method for the bench to confirm a loss).
+    method for the bench to confirm a loss). With ``plain`` it leaves out the proofs of
+    loss added since (a card that can never go home: :func:`never_home`), for the same.
     """
     if game.won:
         return SearchResult([], 0, True)
+    stuck = not plain
+    if stuck and never_home(game) >= 0:
+        return SearchResult(None, 0, True)
     if max_positions is None:
         max_positions = MAX_POSITIONS
     mode = stock_rules(game)
     if not mode.ordered_redeal:
         if relaxed and game.draw > 1 and not (mode.limited or mode.engine_stock):
-            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions)
+            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions, stuck)
         else:
-            result = _search(game, mode, Truncation(), deadline, max_states, max_positions)
+            result = _search(game, mode, Truncation(), deadline, max_states, max_positions, stuck)
         if result.codes is not None:
             result.codes = split_draws(result.codes, game.draw)
         return result
@@ -90,7 +95,7 @@ def search(
         if left is not None and left < 1:
             return SearchResult(None, states, False)
         truncation = Truncation(recycle_cap=game.recycles + passes)
-        result = _search(game, mode, truncation, deadline, left, max_positions)
+        result = _search(game, mode, truncation, deadline, left, max_positions, stuck)
         states += result.states
         if result.codes is not None or not result.complete or not truncation.hit:
             return SearchResult(result.codes, states, result.complete)
@@ -101,7 +106,11 @@ def search(
                 left = None if max_states is None else max(1, max_states - states)
                 # (the search above is closed: the Draw 1 search may keep as many)
                 proof = search(
-                    draw_one, deadline=deadline, max_states=left, max_positions=max_positions
+                    draw_one,
+                    deadline=deadline,
+                    max_states=left,
+                    max_positions=max_positions,
+                    plain=plain,
                 )
                 states += proof.states
                 if proof.codes is None and proof.complete:
@@ -125,6 +134,7 @@ def _search_with_draw_one(
     deadline: float | None,
     max_states: int | None,
     max_positions: int,
+    stuck: bool,
 ) -> SearchResult:
     """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
     allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
@@ -136,12 +146,12 @@ def _search_with_draw_one(
     """
     # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
     draw_one = _draw_one(game)
-    run = _Search(game, mode, Truncation(), max_positions)
+    run = _Search(game, mode, Truncation(), max_positions, stuck)
     if draw_one is None or (deadline is None and max_states is None):
         result = run.resume(deadline, max_states)
         run.close()
         return result
-    helper = _Search(draw_one, stock_rules(draw_one), Truncation(), max_positions)
+    helper = _Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, stuck)
     start = time.monotonic()
     share = FIRST_TURN
     turns = [run, helper]  # whose turn: the first; a search that can go no further leaves
@@ -194,8 +204,9 @@ def _search(
     deadline: float | None,
     max_states: int | None,
     max_positions: int,
+    stuck: bool,
 ) -> SearchResult:
-    run = _Search(game, mode, truncation, max_positions)
+    run = _Search(game, mode, truncation, max_positions, stuck)
     result = run.resume(deadline, max_states)
     run.close()
     return result
@@ -209,9 +220,15 @@ class _Search:
     """
 
     def __init__(
-        self, game: Game, mode: StockRules, truncation: Truncation, max_positions: int
+        self,
+        game: Game,
+        mode: StockRules,
+        truncation: Truncation,
+        max_positions: int,
+        stuck: bool,
     ) -> None:
         self.game = game
+        self.stuck = stuck  # positions with a card that can never go home are not searched
         self.max_positions = max_positions
         self.mode = mode
         self.truncation = truncation
@@ -233,6 +250,7 @@ class _Search:
         push, pop = game.push, game.pop
         seen, frames, path = self.seen, self.frames, self.path
         waste_lengths, draw = self.waste_lengths, game.draw
+        stuck = self.stuck
         states = self.states
         clock = time.monotonic
         limit = max_states if max_states is not None else -1
@@ -270,6 +288,10 @@ class _Search:
                     pop()
                 continue
             seen.add(key)
+            if stuck and never_home(game) >= 0:
+                for _ in macro:
+                    pop()
+                continue
             path.append(macro)
             frames.append(children(game, truncation, mode))
         self.states = states

@@ -1,0 +1,106 @@
+"""Cards that can never go home (position.never_home): a position with one is lost and not
+searched (docs/solver.md, "cards that can never go home")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers.positions import position
+from klondike import Game
+from klondike.cards import CARD_NAMES
+from klondike.rules import rules_for
+from klondike.solver import solve
+from klondike.solver.moves import children
+from klondike.solver.position import never_home
+from klondike.solver.search import search
+
+from .test_solver import replays_to_win
+
+
+def test_a_card_over_both_cards_it_fits_on_and_a_lower_card_of_its_suit_is_stuck() -> None:
+    """6♠ lies over 7♥ and 7♦ (the only cards it could go on) and over 3♠ (which must go
+    home before it): it can never move, so 7♥ and the cards under it never go home."""
+    stuck = Game.from_snapshot(position(tableau=["7D 3S 3H 7H | 6S"], foundations={"S": 2}))
+    assert never_home(stuck) >= 0
+    assert solve(stuck).verdict == "unwinnable"
+    # With 7♦ in the stock instead, 6♠ can go onto it: nothing is stuck, and it is won.
+    free = Game.from_snapshot(position(tableau=["3S 3H 7H | 6S"], foundations={"S": 2}))
+    assert never_home(free) == -1
+    s = solve(free)
+    assert s.verdict == "winnable" and replays_to_win(free, s)
+
+
+def test_a_deal_lost_at_the_deal_is_answered_without_a_search() -> None:
+    """Deal 19141842175: 6♠ face down over 7♥, 7♦ and 3♠ (column 6). Without the rule the
+    search does not prove the loss in 50 000 positions (it takes some 2 million)."""
+    game = Game(19141842175, 1)
+    assert CARD_NAMES[game.down[5][-1]] == "6S"
+    s = solve(game)
+    assert (s.verdict, s.states) == ("unwinnable", 0)
+    assert not search(game, max_states=50_000, plain=True).complete
+
+
+def test_a_loss_is_proved_in_fewer_positions_with_the_rule() -> None:
+    """Deal 25049588098, Draw 1: positions the search reaches in which a card is stuck are
+    not searched: the loss takes some 2 000 positions, without the rule some 15 000."""
+    game = Game(25049588098, 1)
+    with_rule = search(game)
+    assert with_rule.complete and with_rule.codes is None and with_rule.states < 2_500
+    without = search(game, plain=True)
+    assert without.complete and without.codes is None and without.states > 10_000
+
+
+@pytest.mark.parametrize(
+    ("rules", "draw", "scoring", "deal"),
+    [
+        ("app", 1, "normal", 6),
+        ("app", 3, "normal", 3),
+        ("app", 1, "vegas", 5),
+        ("app", 3, "vegas", 6),
+        ("classic", 1, "none", 23757),
+        ("solitaer", 3, "none", 15838),
+    ],
+)
+def test_no_position_of_a_winning_line_is_called_stuck(
+    rules: str, draw: int, scoring: str, deal: int
+) -> None:
+    """Every position a winning line passes through is winnable: none is stuck."""
+    game = Game(deal, draw, scoring, rules_for(rules))
+    s = solve(game, budget=30)
+    if s.verdict != "winnable":
+        pytest.skip(f"not won here: {s.verdict}")
+    probe = game.copy()
+    for move in s.line:
+        assert never_home(probe) == -1, str(move)
+        probe.play(move)
+    assert probe.won and never_home(probe) == -1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    draw=st.sampled_from([1, 3]),
+    scoring=st.sampled_from(["normal", "vegas"]),
+)
+def test_a_stuck_position_is_never_won_by_the_search_without_the_rule(
+    seed: int, draw: int, scoring: str
+) -> None:
+    """Random play from a random deal: wherever a position is called stuck, the search
+    without the rule finds no win there either."""
+    rng = random.Random(seed)
+    game = Game(rng.randrange(2**35), draw, scoring)
+    game.history = []
+    for _ in range(rng.randrange(60)):
+        options = children(game)
+        if not options or game.won:
+            break
+        for code in rng.choice(options):
+            game.push(code)
+        if never_home(game) >= 0:
+            plain = search(game.copy(), max_states=20_000, relaxed=False, plain=True)
+            assert plain.codes is None
+            return
