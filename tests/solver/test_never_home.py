@@ -4,11 +4,13 @@ searched (docs/solver.md, "cards that can never go home")."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.exhaustive import brute_force_winnable
 from helpers.positions import position
 from klondike import Game
 from klondike.cards import CARD_NAMES
@@ -32,6 +34,36 @@ def test_a_card_over_both_cards_it_fits_on_and_a_lower_card_of_its_suit_is_stuck
     assert never_home(free) == -1
     s = solve(free)
     assert s.verdict == "winnable" and replays_to_win(free, s)
+
+
+def spades_left(**kwargs: Any) -> Game:
+    """Only spades left in play; hearts, diamonds and clubs all home."""
+    return Game.from_snapshot(position(foundations={"H": 13, "D": 13, "C": 13}, **kwargs))
+
+
+def test_a_card_home_comes_back_down_only_after_the_cards_on_it() -> None:
+    """2♠ covers A♠ and could go only onto a red 3; both are home under the other red
+    cards, which the King on top keeps there (no column can be emptied for it). A ♥3
+    could go onto 4♠, but only once the cards above it came down: it never does."""
+    columns = ["AS | 2S", "3S", "4S", "5S", "6S", "7S", "8S"]
+    game = spades_left(tableau=columns, stock="9S TS JS QS KS")
+    assert never_home(game) >= 0
+    assert brute_force_winnable(game) is False
+
+
+@pytest.mark.parametrize("scoring", ["normal", "vegas"])
+def test_with_no_turn_over_left_the_waste_is_a_pile(scoring: str) -> None:
+    """K♠ lies on A♠ in the waste. With a turn-over (Normal) A♠ comes up again and all is
+    won; in Vegas (no turn-over) K♠ must leave first, and there is no empty column for it
+    and no column that can be emptied."""
+    columns = ["2S", "3S", "4S", "5S", "6S", "7S", "8S"]
+    game = spades_left(tableau=columns, waste="AS KS", stock="9S TS JS QS", scoring=scoring)
+    if scoring == "vegas":
+        assert never_home(game) >= 0
+        assert brute_force_winnable(game) is False
+    else:
+        assert never_home(game) == -1
+        assert solve(game).verdict == "winnable"
 
 
 def test_a_deal_lost_at_the_deal_is_answered_without_a_search() -> None:

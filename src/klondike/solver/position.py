@@ -145,8 +145,10 @@ def never_home(game: Game) -> int:
     card is uncovered only after the card right on it has moved off as the lowest card of
     a move; a card moves only onto a card that is then a column's top, a King only into a
     column that is then empty; a card goes home only after the card below it in its suit,
-    and only from a column's top or the stock and waste; a column is empty only after its
-    lowest card moved off. The least sets of events these rules allow (grown until they
+    and only from a column's top or the stock and waste; a card home comes back down
+    only after the cards on it on its foundation; a column is empty only after its lowest
+    card moved off; with no turn-over left (Vegas) a waste card is taken only after the
+    card on it. The least sets of events these rules allow (grown until they
     no longer grow) hold every event of every line; a card they never send home never
     goes home.
     """
@@ -154,6 +156,7 @@ def never_home(game: Game) -> int:
     home = 0  # cards that can go home (those home already first)
     for suit in range(4):
         home |= ((1 << found[suit]) - 1) << (13 * suit)
+    homed = home  # the cards home now: one comes back only once those on it came back
     faceup = 0  # the face-up column cards
     hidden = 0  # the face-down ones
     shown = 0  # column cards that can be a column's top
@@ -169,6 +172,14 @@ def never_home(game: Game) -> int:
         for c in down[i]:
             hidden |= 1 << c
     loose = _ALL_BITS & ~(home | faceup | hidden)  # the stock and the waste
+    # With no turn-over of the waste left, a waste card is taken only once the cards on
+    # it have been taken (draws only add more): the waste is a pile like a column's.
+    waste = game.waste if not game.can_recycle else []
+    stacked = 0  # the waste cards that can be its top
+    for c in waste:
+        loose &= ~(1 << c)
+    if waste:
+        stacked = 1 << waste[-1]
     top = shown  # cards that can be a column's top (for a card to go on)
     leaves = 0  # column cards that can move off as the lowest card of a move
     while True:
@@ -178,7 +189,7 @@ def never_home(game: Game) -> int:
         placeable = (red >> 1) | (red >> 1) << 39 | (black >> 1) << 13 | (black >> 1) << 26
         if empty:
             placeable |= _KINGS
-        reachable = loose | shown
+        reachable = loose | shown | stacked
         while True:
             more = home | (reachable & (((home << 1) & ~_ACES) | _ACES))
             if more == home:
@@ -187,8 +198,15 @@ def never_home(game: Game) -> int:
         if home == _ALL_BITS:
             return -1
         free = home | placeable
-        moved = (faceup | shown) & free
+        moved = (faceup | shown | stacked) & free
         uncovered = shown
+        taken = stacked
+        j = len(waste) - 1
+        while j > 0 and (1 << waste[j]) & moved:
+            j -= 1
+            stacked |= 1 << waste[j]
+            if (1 << waste[j]) & free:
+                moved |= 1 << waste[j]
         for i in range(7):
             # Up the run, a card is uncovered if the card on it moves off; down the
             # face-down cards, each uncovered in turn moves off too if it can go somewhere.
@@ -212,9 +230,17 @@ def never_home(game: Game) -> int:
                 k -= 1
             if k < 0 and upper & moved:
                 empty = True
-        tops = uncovered | ((loose | home) & placeable)
+        # A card home now comes back down only after the cards on it on its foundation.
+        back = (home & ~homed) | loose | stacked
+        for suit in range(4):
+            height = found[suit]
+            while height and (1 << (13 * suit + height - 1)) & placeable:
+                height -= 1
+                back |= 1 << (13 * suit + height)
+        tops = uncovered | (back & placeable)
         if (
             moved == leaves
+            and stacked == taken
             and uncovered == shown
             and tops == top
             and not (empty and not placeable & _KINGS)
