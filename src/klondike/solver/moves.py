@@ -25,6 +25,7 @@ from ..cards import (
     SUIT,
     SUIT_CARDS,
     T0,
+    TWIN_SUIT,
     WASTE,
     move_code,
     safe_to_play_up,
@@ -250,6 +251,52 @@ def children(
         game.pop()
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
+
+
+def obligation(game: Game, macro: Macro, mode: StockRules) -> int:
+    """What the next macro must do after ``macro`` (just pushed), or 0 for nothing: after
+    a card is taken back from a foundation onto a column, or (Draw 1 without a pass limit)
+    played from the stock to a column, the next move puts a card on it, or, after a
+    take-back, brings the card below it down too (docs/solver.md, "used at once").
+    The number names the card: ``card + 1``, plus 64 after a take-back."""
+    if mode.engine_stock:
+        return 0
+    code = macro[-1]
+    target = code & PILE_MASK
+    if target < T0:
+        return 0
+    source = (code >> SOURCE_SHIFT) & PILE_MASK
+    card = game.up[target - T0][-1]
+    if source == WASTE and mode.free_stock:
+        return card + 1
+    if F0 <= source < T0:
+        return card + 1 + 64
+    return 0
+
+
+def obliged(game: Game, options: list[Macro], owed: int) -> list[Macro]:
+    """The macros of ``options`` that do what :func:`obligation` ``owed`` asks: whose first
+    move (after draws) puts a card on the card owed or on its twin (the key does not tell
+    them apart), or after a take-back brings down the card below it on its foundation. A
+    lone move home (the safe rule's) is kept as it is."""
+    if len(options) == 1 and options[0][-1] & PILE_MASK < T0:
+        return options
+    card = (owed - 1) & 63
+    twin = TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1
+    up = game.up
+    targets = [T0 + j for j in range(7) if up[j] and up[j][-1] in (card, twin)]
+    below = F0 + SUIT[card] if owed > 64 else -1
+    kept: list[Macro] = []
+    for macro in options:
+        for code in macro:
+            source = (code >> SOURCE_SHIFT) & PILE_MASK
+            target = code & PILE_MASK
+            if source <= WASTE and target <= WASTE:
+                continue  # a draw or a turn-over
+            if target in targets or (source == below and target >= T0):
+                kept.append(macro)
+            break
+    return kept
 
 
 def _waste_macros(
