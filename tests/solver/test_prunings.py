@@ -17,7 +17,7 @@ from klondike import Game
 from klondike.cards import CARD_NAMES, move_code, parse_pile
 from klondike.rules import rules_for
 from klondike.solver import solve
-from klondike.solver.moves import children, obligation, obliged
+from klondike.solver.moves import children, obligation
 from klondike.solver.position import never_home, stock_rules
 from klondike.solver.search import search
 
@@ -160,7 +160,7 @@ def test_after_a_take_back_the_next_move_puts_a_card_on_it_or_the_card_below_com
     owed = obligation(game, (take_back,), stock_rules(game))
     assert owed
     options = children(game)
-    kept = obliged(game, options, owed)
+    kept = children(game, owed=owed)
     assert kept and len(kept) < len(options)
     for macro in kept:
         code = first_move(macro)

@@ -147,13 +147,17 @@ def children(
     truncation: Truncation | None = None,
     mode: StockRules | None = None,
     follow: bool = True,
+    owed: int = 0,
 ) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
     :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
     With ``follow``, a run that empties a column comes joined with each King move that
-    fills it next (docs/solver.md, "empty columns"); without, alone.
+    fills it next (docs/solver.md, "empty columns"); without, alone. With ``owed`` (from
+    :func:`obligation`), only the macros whose first move (after draws) puts a card on the
+    card owed or on its twin (the key does not tell them apart), or after a take-back
+    brings the card below it down from its foundation (docs/solver.md, "used at once").
     """
     if mode is None:
         mode = stock_rules(game)
@@ -163,10 +167,25 @@ def children(
     down, up = game.down, game.up
     codes = game.legal_codes()
     first_empty = -1
+    faceup = 0  # the face-up column cards, as bits (1 << card)
+    tops = 0  # the columns' top cards, as bits
     for j in range(7):
-        if not up[j]:
-            first_empty = j
-            break
+        run = up[j]
+        if not run:
+            if first_empty < 0:
+                first_empty = j
+            continue
+        for c in run:
+            faceup |= 1 << c
+        tops |= 1 << run[-1]
+    onto: list[int] = []  # with a card owed: the columns a move must put a card on
+    below = -1  # after a take-back: the foundation whose next card may come down instead
+    if owed:
+        card = (owed - 1) & 63
+        twin = TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1
+        onto = [T0 + j for j in range(7) if up[j] and up[j][-1] in (card, twin)]
+        if owed > 64:
+            below = F0 + SUIT[card]
     scored: list[tuple[int, Macro]] = []
     # the move codes' fields, read into locals once (the hot loop below reads them often)
     shift, mask, count_shift = SOURCE_SHIFT, PILE_MASK, COUNT_SHIFT
@@ -180,8 +199,12 @@ def children(
     else:
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
         stock_moves = _waste_macros(game, waste_moves, first_empty)
-        for macro in flights:
-            scored.append((40 - len(macro), macro))
+        if not owed:
+            for macro in flights:
+                scored.append((40 - len(macro), macro))
+    at_hand = faceup  # cards that could be put somewhere next: face up, or the stock's stops
+    for _, c in stops:
+        at_hand |= 1 << c
     for code in codes:
         source = (code >> shift) & mask
         target = code & mask
@@ -197,8 +220,12 @@ def children(
                 card = up[i][-1]
                 if safe_to_play_up(found, card):
                     return [(code,)]
+                if owed:
+                    continue
                 reveals = len(up[i]) == 1 and bool(down[i])
                 scored.append(((90 if reveals else 60) - RANK[card], (code,)))
+            elif owed and target not in onto:
+                continue
             else:
                 count = code >> count_shift
                 if count == len(up[i]):
@@ -216,6 +243,8 @@ def children(
                     if found[SUIT[exposed]] == RANK[exposed] - 1:
                         home = move_code(source, F0 + SUIT[exposed])
                         scored.append((65, (code, home)))
+        elif owed and target not in onto and source != below:
+            continue
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
             found[SUIT[card]] -= 1
@@ -223,7 +252,7 @@ def children(
             found[SUIT[card]] += 1
             # A safe card would only go back up; any other is worth taking back only for
             # a card that goes on it at once (docs/solver.md, "take-backs").
-            if not safe and _can_follow(game, card, stops):
+            if not safe and _can_follow(found, tops, at_hand, card):
                 scored.append((0, (code,)))
     draw1_normal = mode.free_stock
     for draws, codes, card in stock_moves:
@@ -232,17 +261,20 @@ def children(
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
         penalty = steps
-        useful = not draw1_normal or _child_can_follow(game, card, stops)
+        useful = -1  # not asked yet
         for code in codes:
             if code & mask < T0:
                 # In Draw 1 Normal a card goes home from the stock only for the next card
                 # of its suit to follow it (docs/solver.md).
-                if not draw1_normal or _next_can_follow(game, card, stops):
+                if not owed and (not draw1_normal or _next_can_follow(at_hand, card)):
                     scored.append((55 - penalty, (*draws, code)))
-            elif useful:
+            elif not owed or code & mask in onto:
                 # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
                 # goes to a column only for a card to go on it (docs/solver.md).
-                scored.append((50 - penalty, (*draws, code)))
+                if useful < 0:
+                    useful = int(not draw1_normal or _child_can_follow(found, at_hand, card))
+                if useful:
+                    scored.append((50 - penalty, (*draws, code)))
     for code, column in emptying:
         game.push(code)
         for macro in children(game, truncation, mode, follow=False):
@@ -274,31 +306,6 @@ def obligation(game: Game, macro: Macro, mode: StockRules) -> int:
     return 0
 
 
-def obliged(game: Game, options: list[Macro], owed: int) -> list[Macro]:
-    """The macros of ``options`` that do what :func:`obligation` ``owed`` asks: whose first
-    move (after draws) puts a card on the card owed or on its twin (the key does not tell
-    them apart), or after a take-back brings down the card below it on its foundation. A
-    lone move home (the safe rule's) is kept as it is."""
-    if len(options) == 1 and options[0][-1] & PILE_MASK < T0:
-        return options
-    card = (owed - 1) & 63
-    twin = TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1
-    up = game.up
-    targets = [T0 + j for j in range(7) if up[j] and up[j][-1] in (card, twin)]
-    below = F0 + SUIT[card] if owed > 64 else -1
-    kept: list[Macro] = []
-    for macro in options:
-        for code in macro:
-            source = (code >> SOURCE_SHIFT) & PILE_MASK
-            target = code & PILE_MASK
-            if source <= WASTE and target <= WASTE:
-                continue  # a draw or a turn-over
-            if target in targets or (source == below and target >= T0):
-                kept.append(macro)
-            break
-    return kept
-
-
 def _waste_macros(
     game: Game, waste_moves: list[tuple[Macro, int, int]], first_empty: int
 ) -> list[tuple[Macro, list[int], int]]:
@@ -319,42 +326,40 @@ def _waste_macros(
     return result
 
 
-def _can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+# PARENT_BITS[c]: the cards ``c`` may be put on, as bits (1 << card).
+_PARENT_BITS: tuple[int, ...] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
+
+
+def _can_follow(found: list[int], tops: int, at_hand: int, card: int) -> bool:
     """True if something could follow straight after ``card`` comes down from its
     foundation: a card that fits on it (a face-up column card, a waste card the stock can
-    reach, or a foundation's top card) goes on it, or the card below it on the foundation
-    comes down too (onto a column's top card)."""
-    rank = RANK[card]
-    if rank == 1:
+    reach — together ``at_hand`` — or a foundation's top card) goes on it, or the card
+    below it on the foundation comes down too (onto a column's top card: ``tops``)."""
+    if RANK[card] == 1:
         return False
-    below_parents = PARENTS[card - 1]
-    if any(run and run[-1] in below_parents for run in game.up):
+    if tops & _PARENT_BITS[card - 1]:
         return True
-    return _child_can_follow(game, card, stops)
+    return _child_can_follow(found, at_hand, card)
 
 
-def _next_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+def _next_can_follow(at_hand: int, card: int) -> bool:
     """True if the next card of ``card``'s suit is in play: face up in a column (it may go
-    home, or a partial run moved off it, next) or a card the stock can bring to the waste."""
-    if RANK[card] == KING:
-        return False
-    after = card + 1
-    return any(after in run for run in game.up) or any(after == stop for _, stop in stops)
+    home, or a partial run moved off it, next) or a card the stock can bring to the waste
+    (``at_hand``, as bits)."""
+    return RANK[card] != KING and bool(at_hand >> (card + 1) & 1)
 
 
-def _child_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
-    """True if a card that fits on ``card`` could be put on it next: a face-up column card,
-    a waste card the stock can reach, or a foundation's top card."""
+def _child_can_follow(found: list[int], at_hand: int, card: int) -> bool:
+    """True if a card that fits on ``card`` could be put on it next: a face-up column card
+    or a waste card the stock can reach (``at_hand``, as bits), or a foundation's top
+    card."""
     rank = RANK[card]
-    found = game.foundations
+    follows = False  # (a loop, not any(): compiled, a generator costs more)
     for child in CHILDREN[card]:
-        if found[SUIT[child]] == rank - 1:
-            return True
-        if any(child in run for run in game.up):
-            return True
-        if any(child == stop for _, stop in stops):
-            return True
-    return False
+        if found[SUIT[child]] == rank - 1 or at_hand >> child & 1:
+            follows = True
+            break
+    return follows
 
 
 give_way_if_stale(globals())  # a compiled copy older than this source runs this source

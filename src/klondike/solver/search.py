@@ -17,7 +17,7 @@ from ..compiled import give_way_if_stale
 from ..errors import KlondikeError
 from ..game import Game
 from ..stock import split_draws
-from .moves import Macro, Truncation, children, obligation, obliged
+from .moves import Macro, Truncation, children, obligation
 from .position import Key, StockRules, dominated, never_home, position_key, stock_rules
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
@@ -337,8 +337,7 @@ class _Search:
                     pop()
                 continue
             path.append(macro)
-            options = children(game, truncation, mode)
-            frames.append(obliged(game, options, owed) if owed else options)
+            frames.append(children(game, truncation, mode, owed=owed))
         self.states = states
         return SearchResult(None, states, True)
 
