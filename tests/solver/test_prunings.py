@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from helpers.exhaustive import brute_force_winnable
 from helpers.positions import position
 from klondike import Game
-from klondike.cards import CARD_NAMES, move_code, parse_pile
+from klondike.cards import CARD_NAMES, RANK, SUIT, TWIN_SUIT, move_code, parse_pile
 from klondike.rules import rules_for
 from klondike.solver import solve
 from klondike.solver.moves import children, obligation
@@ -168,13 +168,11 @@ def test_after_a_take_back_the_next_move_puts_a_card_on_it_or_the_card_below_com
     assert solve(snapshot).verdict == "winnable"
 
 
-@pytest.mark.parametrize(
-    ("draw", "scoring", "owes"), [(1, "normal", True), (3, "normal", False), (1, "vegas", False)]
-)
-def test_a_stock_card_played_to_a_column_owes_a_card_on_it_only_in_draw_one_normal(
-    draw: int, scoring: str, owes: bool
-) -> None:
-    """Only where every stock card is always at hand can playing one to a column wait."""
+@pytest.mark.parametrize(("draw", "scoring"), [(1, "normal"), (3, "normal"), (1, "vegas")])
+def test_a_stock_card_played_to_a_column_owes_a_card_on_it(draw: int, scoring: str) -> None:
+    """In Draw 1 Normal (every stock card always at hand) the next move puts a card on the
+    card played; where the stock's order matters, it may instead play from the stock
+    again, which a wait could change, but nothing else."""
     game, macro = next(
         (game, m)
         for deal in range(100)
@@ -182,10 +180,23 @@ def test_a_stock_card_played_to_a_column_owes_a_card_on_it_only_in_draw_one_norm
         for m in children(game)
         if (m[-1] >> 4) & 15 == parse_pile("W") and m[-1] & 15 >= parse_pile("T1")
     )
-    mode = stock_rules(game)
     for code in macro:
         game.push(code)
-    assert bool(obligation(game, macro, mode)) == owes
+    card = game.up[(macro[-1] & 15) - parse_pile("T1")][-1]
+    twins = {card, TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1}
+    onto = {parse_pile("T1") + j for j, run in enumerate(game.up) if run and run[-1] in twins}
+    owed = obligation(game, macro, stock_rules(game))
+    assert owed
+    free_stock = draw == 1 and scoring == "normal"
+
+    def uses_it(option: tuple[int, ...]) -> bool:
+        code = first_move(option)
+        return code & 15 in onto or (not free_stock and (code >> 4) & 15 == parse_pile("W"))
+
+    options, kept = children(game), children(game, owed=owed)
+    assert kept == [option for option in options if uses_it(option)]
+    if free_stock:
+        assert len(kept) < len(options)
 
 
 def test_a_loss_is_proved_in_far_fewer_positions_when_moves_are_used_at_once() -> None:
@@ -193,3 +204,47 @@ def test_a_loss_is_proved_in_far_fewer_positions_when_moves_are_used_at_once() -
     alone, some 320 000; with neither, 2.3 million)."""
     s = search(Game(19892133002, 1))
     assert s.complete and s.codes is None and s.states < 25_000
+
+
+def emptying_for_a_stock_king() -> Game:
+    """Draw 3 (KL1-D3N-IIVARNZ after 71 moves of a win): 10♣ on the waste's top goes onto
+    J♥; the way on is 7♠ onto 8♦, which empties T6, with K♦ drawn from the stock into it."""
+    return Game.from_snapshot(
+        position(
+            tableau=[
+                "4D 3S 2D",
+                "KS QH JC TH 9C 8D",
+                "TD 2C | 5S 4H 3C 2H",
+                "KH 9H | QS JD TS 9D",
+                "JS 7H 8S | JH",
+                "7S",
+                "AH AD 7C 8C 6D | 6S 5D 4S 3H",
+            ],
+            waste="2S KC 5H TC",
+            stock="3D QD 5C 6C 6H 9S QC AS 7D KD 8H 4C",
+            foundations={"C": 1},
+            draw=3,
+        )
+    )
+
+
+def test_a_stock_card_owed_in_draw_three_lets_a_stock_king_fill_an_emptied_column() -> None:
+    """The King drawn for the emptied column is a stock move: the card owed cannot wait
+    past it, so the emptying move joined with it is kept (once, it was not: this deal was
+    called lost)."""
+    game = emptying_for_a_stock_king()
+    ten = move_code(parse_pile("W"), parse_pile("T5"))
+    assert (ten,) in children(game)
+    game.push(ten)
+    owed = obligation(game, (ten,), stock_rules(game))
+    empties = move_code(parse_pile("T6"), parse_pile("T2"))
+    kept = [m for m in children(game, owed=owed) if m[0] == empties]
+    assert kept and all((m[-1] >> 4) & 15 == parse_pile("W") for m in kept)
+    assert search(game).codes is not None
+
+
+@pytest.mark.parametrize("code", ["KL1-D3N-IIVARNZ", "KL1-D1V-52ALHUZ"])
+def test_deals_once_called_lost_by_a_stock_card_owed_are_won(code: str) -> None:
+    game = Game.from_code(code)
+    s = solve(game, max_states=200_000)
+    assert s.verdict == "winnable" and replays_to_win(game, s)

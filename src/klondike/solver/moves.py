@@ -10,6 +10,7 @@ columns: docs/solver.md) and orders the rest, the most promising last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import stock
 from ..cards import (
@@ -41,6 +42,15 @@ Macro = tuple[int, ...]
 # engine_stops follows. A shuffled Draw 3 redeal never repeats a state (the pass is part of
 # it), so without a bound the stock would be followed for ever.
 REDEALS_WITHOUT_TRUNCATION = 1
+
+
+# What obligation adds to the card (+ 1) it names: after a take-back, the card below may
+# come down instead; after a stock card that cannot wait past the next draw, a stock move
+# may come first.
+_TAKEN_BACK: Final = 64
+_DRAWN: Final = 128
+# (children: a run that empties a column, to be joined only with a King from the stock)
+_FROM_STOCK: Final = 256
 
 
 @dataclass(slots=True)
@@ -180,12 +190,15 @@ def children(
         tops |= 1 << run[-1]
     onto: list[int] = []  # with a card owed: the columns a move must put a card on
     below = -1  # after a take-back: the foundation whose next card may come down instead
+    restricted = owed != 0  # the moves that do not touch the stock must use the card owed
+    stocked = False  # owed after a stock card that may wait no longer than the next draw
     if owed:
         card = (owed - 1) & 63
         twin = TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1
         onto = [T0 + j for j in range(7) if up[j] and up[j][-1] in (card, twin)]
-        if owed > 64:
+        if owed & _TAKEN_BACK:
             below = F0 + SUIT[card]
+        stocked = bool(owed & _DRAWN)
     scored: list[tuple[int, Macro]] = []
     # the move codes' fields, read into locals once (the hot loop below reads them often)
     shift, mask, count_shift = SOURCE_SHIFT, PILE_MASK, COUNT_SHIFT
@@ -199,7 +212,7 @@ def children(
     else:
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
         stock_moves = _waste_macros(game, waste_moves, first_empty)
-        if not owed:
+        if not restricted:
             for macro in flights:
                 scored.append((40 - len(macro), macro))
     at_hand = faceup  # cards that could be put somewhere next: face up, or the stock's stops
@@ -220,12 +233,16 @@ def children(
                 card = up[i][-1]
                 if safe_to_play_up(found, card):
                     return [(code,)]
-                if owed:
+                if restricted:
                     continue
                 reveals = len(up[i]) == 1 and bool(down[i])
                 scored.append(((90 if reveals else 60) - RANK[card], (code,)))
-            elif owed and target not in onto:
-                continue
+            elif restricted and target not in onto:
+                count = code >> count_shift
+                if stocked and count == len(up[i]) and not down[i] and follow and first_empty < 0:
+                    # A run that empties a column, owed only with a King from the stock to
+                    # fill it (a stock move: the card owed cannot wait past it).
+                    emptying.append((code, source | _FROM_STOCK))
             else:
                 count = code >> count_shift
                 if count == len(up[i]):
@@ -243,7 +260,7 @@ def children(
                     if found[SUIT[exposed]] == RANK[exposed] - 1:
                         home = move_code(source, F0 + SUIT[exposed])
                         scored.append((65, (code, home)))
-        elif owed and target not in onto and source != below:
+        elif restricted and target not in onto and source != below:
             continue
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
@@ -266,9 +283,11 @@ def children(
             if code & mask < T0:
                 # In Draw 1 Normal a card goes home from the stock only for the next card
                 # of its suit to follow it (docs/solver.md).
-                if not owed and (not draw1_normal or _next_can_follow(at_hand, card)):
+                if (not restricted or stocked) and (
+                    not draw1_normal or _next_can_follow(at_hand, card)
+                ):
                     scored.append((55 - penalty, (*draws, code)))
-            elif not owed or code & mask in onto:
+            elif not restricted or stocked or code & mask in onto:
                 # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
                 # goes to a column only for a card to go on it (docs/solver.md).
                 if useful < 0:
@@ -276,9 +295,13 @@ def children(
                 if useful:
                     scored.append((50 - penalty, (*draws, code)))
     for code, column in emptying:
+        from_stock = bool(column & _FROM_STOCK)
+        column &= mask
         game.push(code)
         for macro in children(game, truncation, mode, follow=False):
-            if any(c & mask == column for c in macro):  # a King into the emptied column
+            if macro[-1] & mask == column and (  # a King into the emptied column
+                not from_stock or (macro[-1] >> shift) & mask == WASTE
+            ):
                 scored.append((30, (code, *macro)))
         game.pop()
     scored.sort(key=lambda item: item[0])
@@ -287,10 +310,12 @@ def children(
 
 def obligation(game: Game, macro: Macro, mode: StockRules) -> int:
     """What the next macro must do after ``macro`` (just pushed), or 0 for nothing: after
-    a card is taken back from a foundation onto a column, or (Draw 1 without a pass limit)
-    played from the stock to a column, the next move puts a card on it, or, after a
-    take-back, brings the card below it down too (docs/solver.md, "used at once").
-    The number names the card: ``card + 1``, plus 64 after a take-back."""
+    a card is taken back from a foundation onto a column, or played from the stock to a
+    column, the next move puts a card on it, or, after a take-back, brings the card below
+    it down too, or — where the stock's order matters (Draw 3, Vegas) — after a stock
+    card, plays another stock card (docs/solver.md, "used at once"). The number names the
+    card, ``card + 1``, plus :data:`_TAKEN_BACK` after a take-back or :data:`_DRAWN` after
+    a stock card that may wait no longer than the next stock move."""
     if mode.engine_stock:
         return 0
     code = macro[-1]
@@ -299,10 +324,10 @@ def obligation(game: Game, macro: Macro, mode: StockRules) -> int:
         return 0
     source = (code >> SOURCE_SHIFT) & PILE_MASK
     card = game.up[target - T0][-1]
-    if source == WASTE and mode.free_stock:
-        return card + 1
+    if source == WASTE:
+        return card + 1 + (0 if mode.free_stock else _DRAWN)
     if F0 <= source < T0:
-        return card + 1 + 64
+        return card + 1 + _TAKEN_BACK
     return 0
 
 
