@@ -11,8 +11,10 @@ The 200 deal numbers of each set are the same every run (drawn once from a fixed
 all 2^35 deals; the second set from another seed, for deals no tuning has seen);
 ``--deals N`` takes the first N of them while developing. ``--confirm K`` checks K of the
 deals proved unwinnable (a fixed sample) by second methods: ShootMe's solver (pyksolve)
-must not win them (its "Impossible" is an independent proof), and in Draw 3 the search
-without the Draw 1 relaxation, given ten times the budget, must not win them either.
+must not win them (its "Impossible" is an independent proof), and the plain search —
+without the Draw 1 help for Draw 3 and without the proofs of loss added for issue 18
+(``search(relaxed=False, plain=True)``) — given ten times the budget must not win them
+either (its "unwinnable" is a second proof).
 ``KLONDIKE_PURE=1`` runs the pure-Python search where a compiled one is built.
 """
 
@@ -92,15 +94,15 @@ def confirm(
     proved = 0
     for deal in sample:
         game = Game(deal, draw, scoring, rules)
-        ours = "-"
-        if draw > 1:
-            alone = search.search(game, deadline=time.monotonic() + 10 * budget, relaxed=False)
-            ours = "unknown" if not alone.complete else "winnable" if alone.codes else "unwinnable"
+        alone = search.search(
+            game, deadline=time.monotonic() + 10 * budget, relaxed=False, plain=True
+        )
+        ours = "unknown" if not alone.complete else "winnable" if alone.codes else "unwinnable"
         theirs = Solitaire()
         theirs.load_solitaire(to_shootme(game))
         theirs.reset_game(draw)
         answer = theirs.solve_fast(max_closed_count=500_000).name
-        print(f"  confirm {deal:>11}  Draw 3 search alone: {ours:<10}  pyksolve: {answer}")
+        print(f"  confirm {deal:>11}  plain search: {ours:<10}  pyksolve: {answer}")
         if ours == "winnable" or answer.startswith("Solved"):
             raise SystemExit(f"deal {deal}: the unwinnable verdict is contradicted")
         proved += ours == "unwinnable" or answer == "Impossible"

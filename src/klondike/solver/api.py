@@ -205,6 +205,10 @@ def finish_move(game: Game) -> Move:
     """
     if game.unseen_stock():
         return game.finish_move()
+    here = _place(game)
+    rest = _FINISH_LINES.pop(here, None)
+    if rest and _wins(game, rest):  # the rest of the line chosen a move ago
+        return _follow(game, rest)
     line = game.finish_line()  # with every card seen, there is a finish when this wins
     if not line:
         raise IllegalMove("no_finish")
@@ -214,5 +218,35 @@ def finish_move(game: Game) -> Move:
         trial = game.within_passes(game.recycles + extra + 1)
         found = solve(trial, max_states=FINISH_STATES)
         if found.verdict == "winnable" and found.line:
-            return found.line[0]
+            return _follow(game, found.line)
     return greedy
+
+
+FINISH_LINES_KEPT = 64
+"""Finish lines whose rest :func:`finish_move` keeps for the position after its move."""
+
+_FINISH_LINES: dict[tuple[object, ...], tuple[Move, ...]] = {}
+
+
+def _follow(game: Game, line: tuple[Move, ...]) -> Move:
+    """The first move of ``line``, its rest kept for the position after it: a search from
+    that position could choose another line, whose first move might undo this one (a run
+    moved between twins and back), so the next call follows this line instead."""
+    after = game.copy()
+    after.play(line[0])
+    if len(_FINISH_LINES) >= FINISH_LINES_KEPT:
+        del _FINISH_LINES[next(iter(_FINISH_LINES))]
+    _FINISH_LINES[_place(after)] = line[1:]
+    return line[0]
+
+
+def _place(game: Game) -> tuple[object, ...]:
+    """Where every card lies, and the turn-overs made."""
+    return (
+        tuple(game.stock),
+        tuple(game.waste),
+        tuple(game.foundations),
+        tuple(tuple(pile) for pile in game.down),
+        tuple(tuple(run) for run in game.up),
+        game.recycles,
+    )

@@ -10,6 +10,7 @@ columns: docs/solver.md) and orders the rest, the most promising last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import stock
 from ..cards import (
@@ -25,6 +26,7 @@ from ..cards import (
     SUIT,
     SUIT_CARDS,
     T0,
+    TWIN_SUIT,
     WASTE,
     move_code,
     safe_to_play_up,
@@ -40,6 +42,15 @@ Macro = tuple[int, ...]
 # engine_stops follows. A shuffled Draw 3 redeal never repeats a state (the pass is part of
 # it), so without a bound the stock would be followed for ever.
 REDEALS_WITHOUT_TRUNCATION = 1
+
+
+# What obligation adds to the card (+ 1) it names: after a take-back, the card below may
+# come down instead; after a stock card that cannot wait past the next draw, a stock move
+# may come first.
+_TAKEN_BACK: Final = 64
+_DRAWN: Final = 128
+# (children: a run that empties a column, to be joined only with a King from the stock)
+_FROM_STOCK: Final = 256
 
 
 @dataclass(slots=True)
@@ -146,13 +157,17 @@ def children(
     truncation: Truncation | None = None,
     mode: StockRules | None = None,
     follow: bool = True,
+    owed: int = 0,
 ) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
     :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
     With ``follow``, a run that empties a column comes joined with each King move that
-    fills it next (docs/solver.md, "empty columns"); without, alone.
+    fills it next (docs/solver.md, "empty columns"); without, alone. With ``owed`` (from
+    :func:`obligation`), only the macros whose first move (after draws) puts a card on the
+    card owed or on its twin (the key does not tell them apart), or after a take-back
+    brings the card below it down from its foundation (docs/solver.md, "used at once").
     """
     if mode is None:
         mode = stock_rules(game)
@@ -162,10 +177,28 @@ def children(
     down, up = game.down, game.up
     codes = game.legal_codes()
     first_empty = -1
+    faceup = 0  # the face-up column cards, as bits (1 << card)
+    tops = 0  # the columns' top cards, as bits
     for j in range(7):
-        if not up[j]:
-            first_empty = j
-            break
+        run = up[j]
+        if not run:
+            if first_empty < 0:
+                first_empty = j
+            continue
+        for c in run:
+            faceup |= 1 << c
+        tops |= 1 << run[-1]
+    onto: list[int] = []  # with a card owed: the columns a move must put a card on
+    below = -1  # after a take-back: the foundation whose next card may come down instead
+    restricted = owed != 0  # the moves that do not touch the stock must use the card owed
+    stocked = False  # owed after a stock card that may wait no longer than the next draw
+    if owed:
+        card = (owed - 1) & 63
+        twin = TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1
+        onto = [T0 + j for j in range(7) if up[j] and up[j][-1] in (card, twin)]
+        if owed & _TAKEN_BACK:
+            below = F0 + SUIT[card]
+        stocked = bool(owed & _DRAWN)
     scored: list[tuple[int, Macro]] = []
     # the move codes' fields, read into locals once (the hot loop below reads them often)
     shift, mask, count_shift = SOURCE_SHIFT, PILE_MASK, COUNT_SHIFT
@@ -179,8 +212,12 @@ def children(
     else:
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
         stock_moves = _waste_macros(game, waste_moves, first_empty)
-        for macro in flights:
-            scored.append((40 - len(macro), macro))
+        if not restricted:
+            for macro in flights:
+                scored.append((40 - len(macro), macro))
+    at_hand = faceup  # cards that could be put somewhere next: face up, or the stock's stops
+    for _, c in stops:
+        at_hand |= 1 << c
     for code in codes:
         source = (code >> shift) & mask
         target = code & mask
@@ -196,8 +233,16 @@ def children(
                 card = up[i][-1]
                 if safe_to_play_up(found, card):
                     return [(code,)]
+                if restricted:
+                    continue
                 reveals = len(up[i]) == 1 and bool(down[i])
                 scored.append(((90 if reveals else 60) - RANK[card], (code,)))
+            elif restricted and target not in onto:
+                count = code >> count_shift
+                if stocked and count == len(up[i]) and not down[i] and follow and first_empty < 0:
+                    # A run that empties a column, owed only with a King from the stock to
+                    # fill it (a stock move: the card owed cannot wait past it).
+                    emptying.append((code, source | _FROM_STOCK))
             else:
                 count = code >> count_shift
                 if count == len(up[i]):
@@ -215,6 +260,8 @@ def children(
                     if found[SUIT[exposed]] == RANK[exposed] - 1:
                         home = move_code(source, F0 + SUIT[exposed])
                         scored.append((65, (code, home)))
+        elif restricted and target not in onto and source != below:
+            continue
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
             found[SUIT[card]] -= 1
@@ -222,7 +269,7 @@ def children(
             found[SUIT[card]] += 1
             # A safe card would only go back up; any other is worth taking back only for
             # a card that goes on it at once (docs/solver.md, "take-backs").
-            if not safe and _can_follow(game, card, stops):
+            if not safe and _can_follow(found, tops, at_hand, card):
                 scored.append((0, (code,)))
     draw1_normal = mode.free_stock
     for draws, codes, card in stock_moves:
@@ -231,25 +278,57 @@ def children(
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
         penalty = steps
-        useful = not draw1_normal or _child_can_follow(game, card, stops)
+        useful = -1  # not asked yet
         for code in codes:
             if code & mask < T0:
                 # In Draw 1 Normal a card goes home from the stock only for the next card
                 # of its suit to follow it (docs/solver.md).
-                if not draw1_normal or _next_can_follow(game, card, stops):
+                if (not restricted or stocked) and (
+                    not draw1_normal or _next_can_follow(at_hand, card)
+                ):
                     scored.append((55 - penalty, (*draws, code)))
-            elif useful:
+            elif not restricted or stocked or code & mask in onto:
                 # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
                 # goes to a column only for a card to go on it (docs/solver.md).
-                scored.append((50 - penalty, (*draws, code)))
+                if useful < 0:
+                    useful = int(not draw1_normal or _child_can_follow(found, at_hand, card))
+                if useful:
+                    scored.append((50 - penalty, (*draws, code)))
     for code, column in emptying:
+        from_stock = bool(column & _FROM_STOCK)
+        column &= mask
         game.push(code)
         for macro in children(game, truncation, mode, follow=False):
-            if any(c & mask == column for c in macro):  # a King into the emptied column
+            if macro[-1] & mask == column and (  # a King into the emptied column
+                not from_stock or (macro[-1] >> shift) & mask == WASTE
+            ):
                 scored.append((30, (code, *macro)))
         game.pop()
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
+
+
+def obligation(game: Game, macro: Macro, mode: StockRules) -> int:
+    """What the next macro must do after ``macro`` (just pushed), or 0 for nothing: after
+    a card is taken back from a foundation onto a column, or played from the stock to a
+    column, the next move puts a card on it, or, after a take-back, brings the card below
+    it down too, or — where the stock's order matters (Draw 3, Vegas) — after a stock
+    card, plays another stock card (docs/solver.md, "used at once"). The number names the
+    card, ``card + 1``, plus :data:`_TAKEN_BACK` after a take-back or :data:`_DRAWN` after
+    a stock card that may wait no longer than the next stock move."""
+    if mode.engine_stock:
+        return 0
+    code = macro[-1]
+    target = code & PILE_MASK
+    if target < T0:
+        return 0
+    source = (code >> SOURCE_SHIFT) & PILE_MASK
+    card = game.up[target - T0][-1]
+    if source == WASTE:
+        return card + 1 + (0 if mode.free_stock else _DRAWN)
+    if F0 <= source < T0:
+        return card + 1 + _TAKEN_BACK
+    return 0
 
 
 def _waste_macros(
@@ -272,42 +351,40 @@ def _waste_macros(
     return result
 
 
-def _can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+# PARENT_BITS[c]: the cards ``c`` may be put on, as bits (1 << card).
+_PARENT_BITS: tuple[int, ...] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
+
+
+def _can_follow(found: list[int], tops: int, at_hand: int, card: int) -> bool:
     """True if something could follow straight after ``card`` comes down from its
     foundation: a card that fits on it (a face-up column card, a waste card the stock can
-    reach, or a foundation's top card) goes on it, or the card below it on the foundation
-    comes down too (onto a column's top card)."""
-    rank = RANK[card]
-    if rank == 1:
+    reach — together ``at_hand`` — or a foundation's top card) goes on it, or the card
+    below it on the foundation comes down too (onto a column's top card: ``tops``)."""
+    if RANK[card] == 1:
         return False
-    below_parents = PARENTS[card - 1]
-    if any(run and run[-1] in below_parents for run in game.up):
+    if tops & _PARENT_BITS[card - 1]:
         return True
-    return _child_can_follow(game, card, stops)
+    return _child_can_follow(found, at_hand, card)
 
 
-def _next_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
+def _next_can_follow(at_hand: int, card: int) -> bool:
     """True if the next card of ``card``'s suit is in play: face up in a column (it may go
-    home, or a partial run moved off it, next) or a card the stock can bring to the waste."""
-    if RANK[card] == KING:
-        return False
-    after = card + 1
-    return any(after in run for run in game.up) or any(after == stop for _, stop in stops)
+    home, or a partial run moved off it, next) or a card the stock can bring to the waste
+    (``at_hand``, as bits)."""
+    return RANK[card] != KING and bool(at_hand >> (card + 1) & 1)
 
 
-def _child_can_follow(game: Game, card: int, stops: list[tuple[int, int]]) -> bool:
-    """True if a card that fits on ``card`` could be put on it next: a face-up column card,
-    a waste card the stock can reach, or a foundation's top card."""
+def _child_can_follow(found: list[int], at_hand: int, card: int) -> bool:
+    """True if a card that fits on ``card`` could be put on it next: a face-up column card
+    or a waste card the stock can reach (``at_hand``, as bits), or a foundation's top
+    card."""
     rank = RANK[card]
-    found = game.foundations
+    follows = False  # (a loop, not any(): compiled, a generator costs more)
     for child in CHILDREN[card]:
-        if found[SUIT[child]] == rank - 1:
-            return True
-        if any(child in run for run in game.up):
-            return True
-        if any(child == stop for _, stop in stops):
-            return True
-    return False
+        if found[SUIT[child]] == rank - 1 or at_hand >> child & 1:
+            follows = True
+            break
+    return follows
 
 
 give_way_if_stale(globals())  # a compiled copy older than this source runs this source

@@ -1,15 +1,18 @@
-"""The position key and dominance: when two positions of the search are the same.
+"""The position key and dominance: when two positions of the search are the same, and
+when one is lost.
 
 :func:`position_key` names a position by what its future depends on (docs/solver.md, "the
 key"); :func:`dominated` says when draws alone reach a position from one already seen
-(Draw 3 without a pass limit); :class:`StockRules` is what a game's rule set means for
-both and for the moves (:mod:`klondike.solver.moves`).
+(Draw 3 without a pass limit); :func:`never_home` finds a card that can never go home
+(the position is lost); :class:`StockRules` is what a game's rule set means for the key
+and for the moves (:mod:`klondike.solver.moves`).
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Final
 
 from ..cards import RANK
 from ..compiled import give_way_if_stale
@@ -124,6 +127,130 @@ def dominated(waste_lengths: dict[Key, list[int]], key: Key, draw: int) -> bool:
             return True
     lengths.append(p)
     return False
+
+
+# Cards as bits (1 << card), for never_home: a suit's 13 cards are 13 bits in a row.
+_SUIT_BITS: Final = (1 << 13) - 1
+_ALL_BITS: Final = (1 << 52) - 1
+_ACES: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_KINGS: Final = _ACES << 12
+
+
+def never_home(game: Game) -> int:
+    """A card that can never go home from this position, whatever is played, or -1 if
+    none is found: then the position is lost (docs/solver.md, "cards that can never go
+    home").
+
+    Each card's futures are over-estimated by rules every line of play obeys: a column's
+    card is uncovered only after the card right on it has moved off as the lowest card of
+    a move; a card moves only onto a card that is then a column's top, a King only into a
+    column that is then empty; a card goes home only after the card below it in its suit,
+    and only from a column's top or the stock and waste; a card home comes back down
+    only after the cards on it on its foundation; a column is empty only after its lowest
+    card moved off; with no turn-over left (Vegas) a waste card is taken only after the
+    card on it. The least sets of events these rules allow (grown until they
+    no longer grow) hold every event of every line; a card they never send home never
+    goes home.
+    """
+    down, up, found = game.down, game.up, game.foundations
+    home = 0  # cards that can go home (those home already first)
+    for suit in range(4):
+        home |= ((1 << found[suit]) - 1) << (13 * suit)
+    homed = home  # the cards home now: one comes back only once those on it came back
+    faceup = 0  # the face-up column cards
+    hidden = 0  # the face-down ones
+    shown = 0  # column cards that can be a column's top
+    empty = False
+    for i in range(7):
+        run = up[i]
+        if not run:
+            empty = True
+            continue
+        for c in run:
+            faceup |= 1 << c
+        shown |= 1 << run[-1]
+        for c in down[i]:
+            hidden |= 1 << c
+    loose = _ALL_BITS & ~(home | faceup | hidden)  # the stock and the waste
+    # With no turn-over of the waste left, a waste card is taken only once the cards on
+    # it have been taken (draws only add more): the waste is a pile like a column's.
+    waste = game.waste if not game.can_recycle else []
+    stacked = 0  # the waste cards that can be its top
+    for c in waste:
+        loose &= ~(1 << c)
+    if waste:
+        stacked = 1 << waste[-1]
+    top = shown  # cards that can be a column's top (for a card to go on)
+    leaves = 0  # column cards that can move off as the lowest card of a move
+    while True:
+        # The cards with a parent that can be a column's top (a King: an empty column).
+        red = ((top >> 13) | (top >> 26)) & _SUIT_BITS
+        black = (top | (top >> 39)) & _SUIT_BITS
+        placeable = (red >> 1) | (red >> 1) << 39 | (black >> 1) << 13 | (black >> 1) << 26
+        if empty:
+            placeable |= _KINGS
+        reachable = loose | shown | stacked
+        while True:
+            more = home | (reachable & (((home << 1) & ~_ACES) | _ACES))
+            if more == home:
+                break
+            home = more
+        if home == _ALL_BITS:
+            return -1
+        free = home | placeable
+        moved = (faceup | shown | stacked) & free
+        uncovered = shown
+        taken = stacked
+        j = len(waste) - 1
+        while j > 0 and (1 << waste[j]) & moved:
+            j -= 1
+            stacked |= 1 << waste[j]
+            if (1 << waste[j]) & free:
+                moved |= 1 << waste[j]
+        for i in range(7):
+            # Up the run, a card is uncovered if the card on it moves off; down the
+            # face-down cards, each uncovered in turn moves off too if it can go somewhere.
+            run = up[i]
+            if not run:
+                continue
+            upper = 1 << run[-1]
+            for j in range(len(run) - 2, -1, -1):
+                bit = 1 << run[j]
+                if upper & moved:
+                    uncovered |= bit
+                upper = bit
+            pile = down[i]
+            k = len(pile) - 1
+            while k >= 0 and upper & moved:
+                bit = 1 << pile[k]
+                uncovered |= bit
+                if bit & free:
+                    moved |= bit
+                upper = bit
+                k -= 1
+            if k < 0 and upper & moved:
+                empty = True
+        # A card home now comes back down only after the cards on it on its foundation.
+        back = (home & ~homed) | loose | stacked
+        for suit in range(4):
+            height = found[suit]
+            while height and (1 << (13 * suit + height - 1)) & placeable:
+                height -= 1
+                back |= 1 << (13 * suit + height)
+        tops = uncovered | (back & placeable)
+        if (
+            moved == leaves
+            and stacked == taken
+            and uncovered == shown
+            and tops == top
+            and not (empty and not placeable & _KINGS)
+        ):
+            break
+        leaves, shown, top = moved, uncovered, tops
+    missing = _ALL_BITS & ~home
+    if not missing:
+        return -1
+    return (missing & -missing).bit_length() - 1
 
 
 give_way_if_stale(globals())  # a compiled copy older than this source runs this source

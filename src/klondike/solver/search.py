@@ -17,8 +17,8 @@ from ..compiled import give_way_if_stale
 from ..errors import KlondikeError
 from ..game import Game
 from ..stock import split_draws
-from .moves import Macro, Truncation, children
-from .position import Key, StockRules, dominated, position_key, stock_rules
+from .moves import Macro, Truncation, children, obligation
+from .position import Key, StockRules, dominated, never_home, position_key, stock_rules
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
@@ -56,6 +56,7 @@ def search(
     max_states: int | None = None,
     max_positions: int | None = None,
     relaxed: bool = True,
+    plain: bool = False,
 ) -> SearchResult:
     """Depth-first search for a win from ``game`` (which it leaves as it found it).
 
@@ -64,20 +65,25 @@ def search(
     ``max_positions`` (default :data:`MAX_POSITIONS`) bounds the positions kept at once,
     and so the memory: reaching it gives an incomplete result, as a budget does. Without
     ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
-    method for the bench to confirm a loss).
+    method for the bench to confirm a loss). With ``plain`` it leaves out the prunings
+    added since (a card that can never go home: :func:`never_home`; take-backs and stock
+    cards used at once: :func:`obligation`), for the same.
     """
     if game.won:
         return SearchResult([], 0, True)
+    full = not plain
+    if full and never_home(game) >= 0:
+        return SearchResult(None, 0, True)
     if max_positions is None:
         max_positions = MAX_POSITIONS
     mode = stock_rules(game)
     if not mode.ordered_redeal:
         if relaxed and game.draw > 1 and not (mode.limited or mode.engine_stock):
-            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions)
+            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions, full)
         else:
-            result = _search(game, mode, Truncation(), deadline, max_states, max_positions)
+            result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
         if result.codes is not None:
-            result.codes = split_draws(result.codes, game.draw)
+            result.codes = _without_loops(game, split_draws(result.codes, game.draw))
         return result
     # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
@@ -90,7 +96,7 @@ def search(
         if left is not None and left < 1:
             return SearchResult(None, states, False)
         truncation = Truncation(recycle_cap=game.recycles + passes)
-        result = _search(game, mode, truncation, deadline, left, max_positions)
+        result = _search(game, mode, truncation, deadline, left, max_positions, full)
         states += result.states
         if result.codes is not None or not result.complete or not truncation.hit:
             return SearchResult(result.codes, states, result.complete)
@@ -101,7 +107,11 @@ def search(
                 left = None if max_states is None else max(1, max_states - states)
                 # (the search above is closed: the Draw 1 search may keep as many)
                 proof = search(
-                    draw_one, deadline=deadline, max_states=left, max_positions=max_positions
+                    draw_one,
+                    deadline=deadline,
+                    max_states=left,
+                    max_positions=max_positions,
+                    plain=plain,
                 )
                 states += proof.states
                 if proof.codes is None and proof.complete:
@@ -109,6 +119,40 @@ def search(
         if passes >= MAX_ORDERED_REDEAL_PASSES:
             return SearchResult(None, states, False)
         passes *= 4
+
+
+def _without_loops(game: Game, codes: list[int]) -> list[int]:
+    """The line ``codes`` from ``game`` with every loop cut out, so that it passes no
+    position twice: the search's path may (a position comes once with a move it owes,
+    once without: :func:`obligation`)."""
+    places = [_place(game)]
+    for code in codes:
+        game.push(code)
+        places.append(_place(game))
+    for _ in codes:
+        game.pop()
+    last = {place: i for i, place in enumerate(places)}
+    line: list[int] = []
+    i = 0
+    while i < len(codes):
+        i = last[places[i]]  # the last time the line is here: go on from there
+        if i == len(codes):
+            break
+        line.append(codes[i])
+        i += 1
+    return line
+
+
+def _place(game: Game) -> tuple[object, ...]:
+    """Where every card lies, and the turn-overs made."""
+    return (
+        tuple(game.stock),
+        tuple(game.waste),
+        tuple(game.foundations),
+        tuple(tuple(pile) for pile in game.down),
+        tuple(tuple(run) for run in game.up),
+        game.recycles,
+    )
 
 
 def _draw_one(game: Game) -> Game | None:
@@ -125,6 +169,7 @@ def _search_with_draw_one(
     deadline: float | None,
     max_states: int | None,
     max_positions: int,
+    full: bool,
 ) -> SearchResult:
     """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
     allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
@@ -136,12 +181,12 @@ def _search_with_draw_one(
     """
     # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
     draw_one = _draw_one(game)
-    run = _Search(game, mode, Truncation(), max_positions)
+    run = _Search(game, mode, Truncation(), max_positions, full)
     if draw_one is None or (deadline is None and max_states is None):
         result = run.resume(deadline, max_states)
         run.close()
         return result
-    helper = _Search(draw_one, stock_rules(draw_one), Truncation(), max_positions)
+    helper = _Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
     start = time.monotonic()
     share = FIRST_TURN
     turns = [run, helper]  # whose turn: the first; a search that can go no further leaves
@@ -194,8 +239,9 @@ def _search(
     deadline: float | None,
     max_states: int | None,
     max_positions: int,
+    full: bool,
 ) -> SearchResult:
-    run = _Search(game, mode, truncation, max_positions)
+    run = _Search(game, mode, truncation, max_positions, full)
     result = run.resume(deadline, max_states)
     run.close()
     return result
@@ -209,9 +255,17 @@ class _Search:
     """
 
     def __init__(
-        self, game: Game, mode: StockRules, truncation: Truncation, max_positions: int
+        self,
+        game: Game,
+        mode: StockRules,
+        truncation: Truncation,
+        max_positions: int,
+        full: bool,
     ) -> None:
         self.game = game
+        # The prunings added for issue 18 (plain=False): cards that can never go home,
+        # take-backs and stock cards used at once.
+        self.full = full
         self.max_positions = max_positions
         self.mode = mode
         self.truncation = truncation
@@ -233,6 +287,7 @@ class _Search:
         push, pop = game.push, game.pop
         seen, frames, path = self.seen, self.frames, self.path
         waste_lengths, draw = self.waste_lengths, game.draw
+        full = self.full
         states = self.states
         clock = time.monotonic
         limit = max_states if max_states is not None else -1
@@ -265,13 +320,24 @@ class _Search:
                 self.states = states
                 return SearchResult(line, states, True)
             key = position_key(game, mode)
-            if key in seen or (waste_lengths is not None and dominated(waste_lengths, key, draw)):
+            owed = obligation(game, macro, mode) if full else 0
+            # A position owing a move is a node of its own, with its own key, unless the
+            # position was seen with every move free (nothing new then).
+            if owed and key not in seen:
+                key = (*key, owed)
+            if key in seen or (
+                not owed and waste_lengths is not None and dominated(waste_lengths, key, draw)
+            ):
                 for _ in macro:
                     pop()
                 continue
             seen.add(key)
+            if full and never_home(game) >= 0:
+                for _ in macro:
+                    pop()
+                continue
             path.append(macro)
-            frames.append(children(game, truncation, mode))
+            frames.append(children(game, truncation, mode, owed=owed))
         self.states = states
         return SearchResult(None, states, True)
 
