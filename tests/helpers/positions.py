@@ -250,3 +250,8 @@ def played(code: str = "KL1-D1N-AAAAAAG", moves: int = 40, seed: int = 1) -> Gam
             break
         g.play(rng.choice(options))
     return g
+
+
+UNDECIDED_DEAL = "KL1-D3N-AWF3MN2"
+"""A deal the solver does not decide in 10 s (deal 744337850, Draw 3; about a million
+positions, docs/solver.md "Figures"): a hint of it takes its whole budget."""

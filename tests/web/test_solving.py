@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from helpers.api import HOST, TestClient, act, hidden_cards, leaked
-from helpers.positions import almost_won, position
+from helpers.positions import UNDECIDED_DEAL, almost_won, position
 from helpers.proofs import proof_of
 from helpers.server import Server
 from klondike import Game
@@ -38,9 +38,6 @@ from klondike.web.solving import (
     Solving,
     prove_some,
 )
-
-HARD_DEAL = "KL1-D1N-QG54S4U"
-"""A deal the solver does not decide in 2 s."""
 
 
 @pytest.fixture(autouse=True)
@@ -153,11 +150,11 @@ def test_hint_out_of_budget_offers_the_best_move(db_path: Path) -> None:
         db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), hint_budget=0.05
     )
     with TestClient(app) as client:
-        view = start(client, code=HARD_DEAL)
+        view = start(client, code=UNDECIDED_DEAL)
         answer = hint(client, view).json()
     assert answer["kind"] == "unknown"
     assert answer["move"] is not None
-    Game.from_code(HARD_DEAL).play(answer["move"])  # a legal move
+    Game.from_code(UNDECIDED_DEAL).play(answer["move"])  # a legal move
 
 
 def test_a_draw_hint_names_no_card(solver_client: TestClient, db_path: Path) -> None:
@@ -208,7 +205,7 @@ def test_a_game_won_with_a_hint_is_not_perfect(db_path: Path, solver_client: Tes
 
 def test_the_server_answers_other_requests_while_a_hint_is_computed(db_path: Path) -> None:
     """The hint runs in a solver process: the table's requests are answered meanwhile."""
-    server = Server(db_path, position=Game.from_code(HARD_DEAL).snapshot())
+    server = Server(db_path, position=Game.from_code(UNDECIDED_DEAL).snapshot())
     try:
         view = server.game()
         answers: list[Any] = []

@@ -18,6 +18,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from helpers.positions import UNDECIDED_DEAL
 from helpers.server import insert_position
 from klondike import Game
 from klondike.rules import Mode
@@ -26,9 +27,6 @@ from klondike.store import settings as preferences
 from klondike.web import serve, solving
 from klondike.web.api import create_app
 from klondike.web.solving import POOL_SIZE, SolverWorkers
-
-HARD_DEAL = "KL1-D1N-QG54S4U"
-"""A deal the solver does not decide in 2 s: a hint of it takes its whole budget."""
 
 MARGIN = 1.0
 """The seconds past its time limit after which these tests' workers count as stuck."""
@@ -100,7 +98,7 @@ def reason(response: httpx.Response) -> str:
 def test_a_hint_worker_killed_mid_hint_answers_503_and_the_next_hint_gets_a_new_one(
     db_path: Path, serving: Callable[..., Served]
 ) -> None:
-    insert_position(db_path, Game.from_code(HARD_DEAL).snapshot())
+    insert_position(db_path, Game.from_code(UNDECIDED_DEAL).snapshot())
     served = serving(SolverWorkers(margin=MARGIN), hint_budget=1.5)
     with served.client() as client:
         view = client.get("/api/game").json()
