@@ -17,7 +17,7 @@ cannot tell apart answers alike.
 from __future__ import annotations
 
 from klondike import Game, Move
-from klondike.cards import F0, T0, safe_to_play_up, source_of, target_of
+from klondike.cards import F0, PILE_NAMES, STOCK, T0, WASTE, safe_to_play_up, source_of, target_of
 from klondike.game import UNLIMITED
 
 Line = tuple[Move, ...]
@@ -26,7 +26,13 @@ Line = tuple[Move, ...]
 MAX_STEPS = 30
 """Steps a choice may take before the move that ends it."""
 
-STOCK_NAME = "S"
+STOCK_NAME = PILE_NAMES[STOCK]
+WASTE_NAME = PILE_NAMES[WASTE]
+
+
+def stock_step(game: Game) -> str:
+    """The stock's next step: a draw, or the waste turned over when the stock is empty."""
+    return f"{STOCK_NAME}-{WASTE_NAME}" if game.stock else f"{WASTE_NAME}-{STOCK_NAME}"
 
 
 def forced_move(game: Game) -> Move | None:
@@ -73,7 +79,7 @@ def stock_cycles(game: Game) -> bool:
     seen: set[int] = set()
     while len(walk.waste) not in seen:
         seen.add(len(walk.waste))
-        walk.play("S-W" if walk.stock else "W-S")
+        walk.play(stock_step(walk))
         if len(walk.waste) == start:
             return True
     return False
@@ -178,12 +184,12 @@ def stock_choices(game: Game) -> list[Line]:
     steps: list[Move] = []
     seen = {len(walk.waste)}
     while True:
-        steps.append(walk.play("S-W" if walk.stock else "W-S"))
+        steps.append(walk.play(stock_step(walk)))
         if len(walk.waste) in seen:
             return choices
         seen.add(len(walk.waste))
         for move in walk.legal_moves():
-            if move.source == "W" and move.target != STOCK_NAME:
+            if move.source == WASTE_NAME and move.target != STOCK_NAME:
                 choices.append((*steps, move))
 
 
