@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from playwright.sync_api import CDPSession, ConsoleMessage, Locator, Page
@@ -81,7 +82,8 @@ class Table:
         return self.page.locator(f"[data-card='{name}']")
 
     def cards_in(self, pile: str) -> list[str]:
-        """The face-up cards the page shows in a pile, bottom first."""
+        """The face-up cards the page shows in a pile at rest, bottom first."""
+        self.settle()
         return self.page.evaluate(  # type: ignore[no-any-return]
             """(pile) => [...document.querySelectorAll(`[data-pile='${pile}'] [data-card]`)]
                 .sort((a, b) => a.dataset.z - b.dataset.z).map((el) => el.dataset.card)""",
@@ -89,6 +91,8 @@ class Table:
         )
 
     def backs_in(self, pile: str) -> int:
+        """The face-down cards the page shows in a pile at rest."""
+        self.settle()
         return self.page.locator(f"[data-pile='{pile}'] .card.down").count()
 
     def text(self, selector: str) -> str:
@@ -150,14 +154,33 @@ class Table:
         else:
             self.page.mouse.click(x, y)
 
-    def double_tap(self, target: Locator) -> None:
+    def double_tap(self, target: Locator, gap_ms: int = 60) -> None:
+        """Two taps on the target, `gap_ms` apart by the events' own clock.
+
+        The events carry their time (as a real finger's do), so a slow machine between the
+        two taps makes them no further apart for the page.
+        """
         x, y = self.point(target)
-        if self.touch:
-            self.page.touchscreen.tap(x, y)
-            self.page.wait_for_timeout(60)
-            self.page.touchscreen.tap(x, y)
-        else:
-            self.page.mouse.dblclick(x, y)
+        first = time.time()
+        for n, at in enumerate((first, first + gap_ms / 1000)):
+            if n:
+                self.page.wait_for_timeout(gap_ms)  # never a time still to come
+            if self.touch:
+                self.touch_event("touchStart", x, y, at=at)
+                self.touch_event("touchEnd", at=at + 0.01)
+                continue
+            for kind, later in (("mousePressed", 0.0), ("mouseReleased", 0.01)):
+                self.cdp().send(
+                    "Input.dispatchMouseEvent",
+                    {
+                        "type": kind,
+                        "x": x,
+                        "y": y,
+                        "button": "left",
+                        "clickCount": n + 1,
+                        "timestamp": at + later,
+                    },
+                )
 
     def drag(
         self,
@@ -206,10 +229,16 @@ class Table:
         else:
             self.page.mouse.up()
 
-    def touch_event(self, kind: str, x: float = 0, y: float = 0) -> None:
-        """One touch event through the browser's input pipeline (as a finger makes it)."""
+    def touch_event(
+        self, kind: str, x: float = 0, y: float = 0, *, at: float | None = None
+    ) -> None:
+        """One touch event through the browser's input pipeline (as a finger makes it),
+        made now or at the time `at` (seconds since the epoch)."""
         points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
-        self.cdp().send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        event: dict[str, Any] = {"type": kind, "touchPoints": points}
+        if at is not None:
+            event["timestamp"] = at
+        self.cdp().send("Input.dispatchTouchEvent", event)
 
     def cdp(self) -> CDPSession:
         if self._cdp is None:
