@@ -47,8 +47,8 @@ RATING_STATES = 200
 a deal is rated in seconds (docs/fair.md, "Difficulty")."""
 
 TIER_CUTS: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    1: ((8, 0), (3, 0), (0, 104)),
-    3: ((4, 224), (1, 0), (0, 40)),
+    1: ((8, 0), (5, 292), (1, 90)),
+    3: ((4, 271), (1, 110), (0, 48)),
 }
 """Per draw, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
 (below the last: expert), from the measured distribution (docs/fair.md, "Difficulty")."""
