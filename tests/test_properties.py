@@ -194,6 +194,26 @@ def test_every_listed_move_plays(
         assert copy.moves == g.moves + 1
 
 
+@FAST
+@given(deal=deals, draw=draws, scoring=scorings, rng=seeds, steps=st.integers(0, 120))
+def test_the_stock_step_is_the_legal_move_of_the_stock(
+    deal: int, draw: int, scoring: str, rng: random.Random, steps: int
+) -> None:
+    """A draw, or the turn-over once the stock is empty; None when neither is legal."""
+    g = Game(deal, draw, scoring)
+    play_randomly(g, rng, steps)
+    of_the_stock = [m for m in g.legal_moves() if "S" in (m.source, m.target)]
+    assert of_the_stock == ([] if g.stock_step() is None else [g.stock_step()])
+
+
+def test_no_stock_step_once_vegas_draw_1_has_gone_through_its_stock() -> None:
+    g = Game(6, 1, "vegas")
+    assert str(g.stock_step()) == "S-W"
+    while g.stock:
+        g.play("S-W")
+    assert g.waste and g.stock_step() is None
+
+
 # ----------------------------------------------------------------- won games, constructed
 
 

@@ -72,6 +72,8 @@ PILE_NAMES: tuple[str, ...] = (
     "T6",
     "T7",
 )
+STOCK_NAME: Final = PILE_NAMES[STOCK]
+WASTE_NAME: Final = PILE_NAMES[WASTE]
 _PILES = {name: i for i, name in enumerate(PILE_NAMES)}
 _CARDS = {name: i for i, name in enumerate(CARD_NAMES)}
 

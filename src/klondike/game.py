@@ -383,6 +383,19 @@ class Game:
         """True if the pass limit still lets the waste go back into the stock."""
         return self.recycles < self._recycle_limit
 
+    def stock_step(self) -> Move | None:
+        """The stock's next step: a draw, or the waste turned over once the stock is empty;
+        None when neither is left.
+
+        >>> Game.from_code("KL1-D3N-AAAAAAG").stock_step()
+        Move('S', 'W')
+        """
+        if self.stock:
+            return _MOVES[move_code(STOCK, WASTE, 0)]
+        if self.waste and self.can_recycle:
+            return _MOVES[move_code(WASTE, STOCK, 0)]
+        return None
+
     @property
     def recycle_limit(self) -> int:
         """The turn-overs of the waste the pass limit allows (:data:`UNLIMITED` without one)."""

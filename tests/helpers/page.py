@@ -162,25 +162,15 @@ class Table:
         """
         x, y = self.point(target)
         first = time.time()
-        for n, at in enumerate((first, first + gap_ms / 1000)):
-            if n:
+        for clicks, at in ((1, first), (2, first + gap_ms / 1000)):
+            if clicks == 2:
                 self.page.wait_for_timeout(gap_ms)  # never a time still to come
             if self.touch:
                 self.touch_event("touchStart", x, y, at=at)
                 self.touch_event("touchEnd", at=at + 0.01)
-                continue
-            for kind, later in (("mousePressed", 0.0), ("mouseReleased", 0.01)):
-                self.cdp().send(
-                    "Input.dispatchMouseEvent",
-                    {
-                        "type": kind,
-                        "x": x,
-                        "y": y,
-                        "button": "left",
-                        "clickCount": n + 1,
-                        "timestamp": at + later,
-                    },
-                )
+            else:
+                self.mouse_event("mousePressed", x, y, clicks=clicks, at=at)
+                self.mouse_event("mouseReleased", x, y, clicks=clicks, at=at + 0.01)
 
     def drag(
         self,
@@ -239,6 +229,19 @@ class Table:
         if at is not None:
             event["timestamp"] = at
         self.cdp().send("Input.dispatchTouchEvent", event)
+
+    def mouse_event(self, kind: str, x: float, y: float, *, clicks: int, at: float) -> None:
+        """One press or release of the left button at the time `at` (seconds since the
+        epoch), through the browser's input pipeline."""
+        event = {
+            "type": kind,
+            "x": x,
+            "y": y,
+            "button": "left",
+            "clickCount": clicks,
+            "timestamp": at,
+        }
+        self.cdp().send("Input.dispatchMouseEvent", event)
 
     def cdp(self) -> CDPSession:
         if self._cdp is None:

@@ -17,7 +17,15 @@ cannot tell apart answers alike.
 from __future__ import annotations
 
 from klondike import Game, Move
-from klondike.cards import F0, PILE_NAMES, STOCK, T0, WASTE, safe_to_play_up, source_of, target_of
+from klondike.cards import (
+    F0,
+    STOCK_NAME,
+    T0,
+    WASTE_NAME,
+    safe_to_play_up,
+    source_of,
+    target_of,
+)
 from klondike.game import UNLIMITED
 
 Line = tuple[Move, ...]
@@ -25,14 +33,6 @@ Line = tuple[Move, ...]
 
 MAX_STEPS = 30
 """Steps a choice may take before the move that ends it."""
-
-STOCK_NAME = PILE_NAMES[STOCK]
-WASTE_NAME = PILE_NAMES[WASTE]
-
-
-def stock_step(game: Game) -> str:
-    """The stock's next step: a draw, or the waste turned over when the stock is empty."""
-    return f"{STOCK_NAME}-{WASTE_NAME}" if game.stock else f"{WASTE_NAME}-{STOCK_NAME}"
 
 
 def forced_move(game: Game) -> Move | None:
@@ -79,7 +79,7 @@ def stock_cycles(game: Game) -> bool:
     seen: set[int] = set()
     while len(walk.waste) not in seen:
         seen.add(len(walk.waste))
-        walk.play(stock_step(walk))
+        walk.play(walk.stock_step())
         if len(walk.waste) == start:
             return True
     return False
@@ -103,7 +103,7 @@ def scouting_move(game: Game) -> Move | None:
     """
     if not free_stock(game) or not game.unseen_stock():
         return None
-    return Move.from_text("S-W")
+    return game.stock_step()
 
 
 def _public(game: Game) -> tuple[object, ...]:
@@ -184,7 +184,7 @@ def stock_choices(game: Game) -> list[Line]:
     steps: list[Move] = []
     seen = {len(walk.waste)}
     while True:
-        steps.append(walk.play(stock_step(walk)))
+        steps.append(walk.play(walk.stock_step()))
         if len(walk.waste) in seen:
             return choices
         seen.add(len(walk.waste))

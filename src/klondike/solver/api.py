@@ -145,8 +145,7 @@ def hint(
     kind: HintKind = "unwinnable" if solution.verdict == "unwinnable" else "unknown"
     move = best_move(game)
     if move is None:  # nothing useful: turning the stock is still a move, if it is one
-        stock = PILE_NAMES[STOCK]
-        move = next((m for m in game.legal_moves() if stock in (m.source, m.target)), None)
+        move = game.stock_step()
     if move is None and kind == "unknown":
         return Hint(None, "none", solution)
     return Hint(move, kind, solution)

@@ -78,7 +78,7 @@ def from_shootme_moves(game: Game, moves: str) -> list[str]:
     for token in moves.split():
         if m := re.fullmatch(r"DR(\d+)", token):
             for _ in range(int(m.group(1))):
-                play("S-W" if probe.stock else "W-S")
+                play(str(probe.stock_step() or "W-S"))  # none left: the engine refuses
         elif token == "NEW":
             play("W-S")
         elif re.fullmatch(r"F\d", token):

@@ -42,7 +42,7 @@ import anyio.to_thread
 from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
 from klondike import Game, Move
-from klondike.cards import PILE_NAMES, STOCK
+from klondike.cards import STOCK_NAME
 from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
 from klondike.fair import decide, rate, rated_dailies, tier_of
@@ -55,8 +55,6 @@ from klondike.tiers import TIERS, Tier
 
 from .games import Chosen, Games, OpenGame
 from .refusals import Refusal
-
-STOCK_NAME = PILE_NAMES[STOCK]
 
 HINT_BUDGET = 2.0
 """Seconds the solver may take for a hint."""
