@@ -255,3 +255,30 @@ def played(code: str = "KL1-D1N-AAAAAAG", moves: int = 40, seed: int = 1) -> Gam
 UNDECIDED_DEAL = "KL1-D3N-AWF3MN2"
 """A deal the solver does not decide in 10 s (deal 744337850, Draw 3; about a million
 positions, docs/solver.md "Figures"): a hint of it takes its whole budget."""
+
+
+def small_position(
+    rng: random.Random, draw: int, scoring: str, left: int, rules: str = "app"
+) -> dict[str, Any]:
+    """A random position with ``left`` cards not yet home, spread over stock, waste and
+    columns (face down and up)."""
+    heights = [13, 13, 13, 13]
+    for _ in range(left):
+        suit = rng.choice([s for s in range(4) if heights[s]])
+        heights[suit] -= 1
+    out = [RANKS[r] + SUITS[s] for s in range(4) for r in range(heights[s], 13)]
+    rng.shuffle(out)
+    tableau: list[str] = []
+    while out and len(tableau) < 7 and rng.random() < 0.8:
+        down = [out.pop() for _ in range(min(len(out) - 1, rng.randrange(3)))] if out else []
+        tableau.append(" ".join(down) + " | " + out.pop())
+    waste = [out.pop() for _ in range(rng.randrange(len(out) + 1))]
+    return position(
+        tableau=tableau,
+        foundations=heights,
+        waste=" ".join(waste),
+        stock=" ".join(out),
+        draw=draw,
+        scoring=scoring,
+        rules=rules,
+    )

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.positions import small_position
 from klondike import Game
 from klondike.codes import format_code
 from klondike.rules import rules_for
@@ -20,7 +21,7 @@ from klondike.solver import best_move, moves, solve
 from klondike.solver import search as search_module
 from klondike.solver.position import stock_rules
 
-from .test_solver import replays_to_win, small_position
+from .test_solver import replays_to_win
 
 MEMORY_CAP = 1_500_000_000  # bytes of address space for the child process
 BUDGET = 0.5  # seconds for hint and solve

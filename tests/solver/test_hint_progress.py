@@ -11,12 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.positions import small_position
 from klondike import Game, Move
 from klondike.codes import format_code
 from klondike.rules import MODES, rules_for
 from klondike.solver import hint
-
-from .test_solver import small_position
 
 STATES = 100_000
 """The search's bound for each hint: a count, not a clock, so that the test is the same on

@@ -10,7 +10,6 @@ columns: docs/solver.md) and orders the rest, the most promising last.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 from .. import stock
 from ..cards import (
@@ -26,7 +25,6 @@ from ..cards import (
     SUIT,
     SUIT_CARDS,
     T0,
-    TWIN_SUIT,
     WASTE,
     move_code,
     safe_to_play_up,
@@ -42,15 +40,6 @@ Macro = tuple[int, ...]
 # engine_stops follows. A shuffled Draw 3 redeal never repeats a state (the pass is part of
 # it), so without a bound the stock would be followed for ever.
 REDEALS_WITHOUT_TRUNCATION = 1
-
-
-# What obligation adds to the card (+ 1) it names: after a take-back, the card below may
-# come down instead; after a stock card that cannot wait past the next draw, a stock move
-# may come first.
-_TAKEN_BACK: Final = 64
-_DRAWN: Final = 128
-# (children: a run that empties a column, to be joined only with a King from the stock)
-_FROM_STOCK: Final = 256
 
 
 @dataclass(slots=True)
@@ -157,21 +146,24 @@ def children(
     truncation: Truncation | None = None,
     mode: StockRules | None = None,
     follow: bool = True,
-    owed: int = 0,
+    plain: bool = False,
 ) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
     A safe foundation move, when there is one, is the only child (see
     :func:`safe_to_play_up`). ``truncation`` is set if a part of the game was left out.
     With ``follow``, a run that empties a column comes joined with each King move that
-    fills it next (docs/solver.md, "empty columns"); without, alone. With ``owed`` (from
-    :func:`obligation`), only the macros whose first move (after draws) puts a card on the
-    card owed or on its twin (the key does not tell them apart), or after a take-back
-    brings the card below it down from its foundation (docs/solver.md, "used at once").
+    fills it next (docs/solver.md, "empty columns"); without, alone.
+
+    ``plain`` leaves out the prunings of single moves that the key does not need (for the
+    plain search that checks them): every take-back of a card the safe rule would not send
+    straight home, every stock card to a column or home, and a run that empties a column
+    on its own. (A part of a run moves onto the twin of the card it leaves, a position of
+    the same key: it stays joined with that card going home.)
     """
     if mode is None:
         mode = stock_rules(game)
-    follow = follow and not mode.engine_stock
+    follow = follow and not mode.engine_stock and not plain
     emptying: list[tuple[int, int]] = []  # (move, the column it empties)
     found = game.foundations
     down, up = game.down, game.up
@@ -188,17 +180,6 @@ def children(
         for c in run:
             faceup |= 1 << c
         tops |= 1 << run[-1]
-    onto: list[int] = []  # with a card owed: the columns a move must put a card on
-    below = -1  # after a take-back: the foundation whose next card may come down instead
-    restricted = owed != 0  # the moves that do not touch the stock must use the card owed
-    stocked = False  # owed after a stock card that may wait no longer than the next draw
-    if owed:
-        card = (owed - 1) & 63
-        twin = TWIN_SUIT[SUIT[card]] * 13 + RANK[card] - 1
-        onto = [T0 + j for j in range(7) if up[j] and up[j][-1] in (card, twin)]
-        if owed & _TAKEN_BACK:
-            below = F0 + SUIT[card]
-        stocked = bool(owed & _DRAWN)
     scored: list[tuple[int, Macro]] = []
     # the move codes' fields, read into locals once (the hot loop below reads them often)
     shift, mask, count_shift = SOURCE_SHIFT, PILE_MASK, COUNT_SHIFT
@@ -212,12 +193,18 @@ def children(
     else:
         stops, waste_moves, flights = engine_stops(game, mode, truncation)
         stock_moves = _waste_macros(game, waste_moves, first_empty)
-        if not restricted:
-            for macro in flights:
-                scored.append((40 - len(macro), macro))
+        for macro in flights:
+            scored.append((40 - len(macro), macro))
     at_hand = faceup  # cards that could be put somewhere next: face up, or the stock's stops
     for _, c in stops:
         at_hand |= 1 << c
+    # The stock's and the waste's cards: stock cards played meanwhile may bring any of them
+    # up (for a take-back or a stock card that waits for one).
+    loose = 0
+    for c in game.stock:
+        loose |= 1 << c
+    for c in game.waste:
+        loose |= 1 << c
     for code in codes:
         source = (code >> shift) & mask
         target = code & mask
@@ -233,16 +220,8 @@ def children(
                 card = up[i][-1]
                 if safe_to_play_up(found, card):
                     return [(code,)]
-                if restricted:
-                    continue
                 reveals = len(up[i]) == 1 and bool(down[i])
                 scored.append(((90 if reveals else 60) - RANK[card], (code,)))
-            elif restricted and target not in onto:
-                count = code >> count_shift
-                if stocked and count == len(up[i]) and not down[i] and follow and first_empty < 0:
-                    # A run that empties a column, owed only with a King from the stock to
-                    # fill it (a stock move: the card owed cannot wait past it).
-                    emptying.append((code, source | _FROM_STOCK))
             else:
                 count = code >> count_shift
                 if count == len(up[i]):
@@ -255,23 +234,23 @@ def children(
                         emptying.append((code, source))
                 else:
                     # Part of a run: only worth it when the card it uncovers goes home
-                    # now (docs/solver.md, "partial runs").
+                    # now (docs/solver.md, "partial runs": the run moves onto the twin
+                    # of the card it leaves, which the key does not tell apart).
                     exposed = up[i][-count - 1]
                     if found[SUIT[exposed]] == RANK[exposed] - 1:
                         home = move_code(source, F0 + SUIT[exposed])
                         scored.append((65, (code, home)))
-        elif restricted and target not in onto and source != below:
-            continue
         else:  # a foundation card back onto a column
             card = _foundation_card(code, game)
             found[SUIT[card]] -= 1
             safe = safe_to_play_up(found, card)
             found[SUIT[card]] += 1
             # A safe card would only go back up; any other is worth taking back only for
-            # a card that goes on it at once (docs/solver.md, "take-backs").
-            if not safe and _can_follow(found, tops, at_hand, card):
+            # a card to go on it, or for the card below it to come down (docs/solver.md,
+            # "take-backs").
+            if not safe and (plain or _can_follow(found, tops, faceup, loose, card)):
                 scored.append((0, (code,)))
-    draw1_normal = mode.free_stock
+    draw1_normal = mode.free_stock and not plain
     for draws, codes, card in stock_moves:
         steps = len(draws)
         if draw1_normal and codes[0] & mask < T0 and safe_to_play_up(found, card):
@@ -283,52 +262,25 @@ def children(
             if code & mask < T0:
                 # In Draw 1 Normal a card goes home from the stock only for the next card
                 # of its suit to follow it (docs/solver.md).
-                if (not restricted or stocked) and (
-                    not draw1_normal or _next_can_follow(at_hand, card)
-                ):
+                if not draw1_normal or _next_can_follow(at_hand, card):
                     scored.append((55 - penalty, (*draws, code)))
-            elif not restricted or stocked or code & mask in onto:
+            else:
                 # In Draw 1 Normal a card stays as reachable in the stock as anywhere: it
                 # goes to a column only for a card to go on it (docs/solver.md).
                 if useful < 0:
-                    useful = int(not draw1_normal or _child_can_follow(found, at_hand, card))
+                    useful = int(
+                        not draw1_normal or _child_can_follow(found, tops, faceup | loose, card)
+                    )
                 if useful:
                     scored.append((50 - penalty, (*draws, code)))
     for code, column in emptying:
-        from_stock = bool(column & _FROM_STOCK)
-        column &= mask
         game.push(code)
         for macro in children(game, truncation, mode, follow=False):
-            if macro[-1] & mask == column and (  # a King into the emptied column
-                not from_stock or (macro[-1] >> shift) & mask == WASTE
-            ):
+            if macro[-1] & mask == column:  # a King into the emptied column
                 scored.append((30, (code, *macro)))
         game.pop()
     scored.sort(key=lambda item: item[0])
     return [macro for _, macro in scored]
-
-
-def obligation(game: Game, macro: Macro, mode: StockRules) -> int:
-    """What the next macro must do after ``macro`` (just pushed), or 0 for nothing: after
-    a card is taken back from a foundation onto a column, or played from the stock to a
-    column, the next move puts a card on it, or, after a take-back, brings the card below
-    it down too, or — where the stock's order matters (Draw 3, Vegas) — after a stock
-    card, plays another stock card (docs/solver.md, "used at once"). The number names the
-    card, ``card + 1``, plus :data:`_TAKEN_BACK` after a take-back or :data:`_DRAWN` after
-    a stock card that may wait no longer than the next stock move."""
-    if mode.engine_stock:
-        return 0
-    code = macro[-1]
-    target = code & PILE_MASK
-    if target < T0:
-        return 0
-    source = (code >> SOURCE_SHIFT) & PILE_MASK
-    card = game.up[target - T0][-1]
-    if source == WASTE:
-        return card + 1 + (0 if mode.free_stock else _DRAWN)
-    if F0 <= source < T0:
-        return card + 1 + _TAKEN_BACK
-    return 0
 
 
 def _waste_macros(
@@ -355,16 +307,27 @@ def _waste_macros(
 _PARENT_BITS: tuple[int, ...] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
 
 
-def _can_follow(found: list[int], tops: int, at_hand: int, card: int) -> bool:
-    """True if something could follow straight after ``card`` comes down from its
-    foundation: a card that fits on it (a face-up column card, a waste card the stock can
-    reach — together ``at_hand`` — or a foundation's top card) goes on it, or the card
-    below it on the foundation comes down too (onto a column's top card: ``tops``)."""
-    if RANK[card] == 1:
+def _can_follow(found: list[int], tops: int, faceup: int, loose: int, card: int) -> bool:
+    """True if a move could use ``card`` once it comes down from its foundation, with at
+    most moves that may wait as well (take-backs and stock cards played to a column) in
+    between (docs/solver.md, "take-backs"): a card that fits on it goes on it
+    (:func:`_child_can_follow`), or the card below it on the foundation comes down onto
+    a column's top card (``tops``), or onto a stock or waste card (``loose``) or a
+    foundation's top card that such a move can put on a column's top card first."""
+    rank = RANK[card]
+    if rank == 1:
         return False
-    if tops & _PARENT_BITS[card - 1]:
-        return True
-    return _child_can_follow(found, at_hand, card)
+    for parent in PARENTS[card - 1]:
+        if tops >> parent & 1:
+            return True
+        if (loose >> parent & 1 or found[SUIT[parent]] == rank) and _can_go_on(tops, parent):
+            return True
+    return _child_can_follow(found, tops, faceup | loose, card)
+
+
+def _can_go_on(tops: int, card: int) -> bool:
+    """True if ``card`` fits on a column's top card (``tops``), or is a King."""
+    return RANK[card] == KING or bool(tops & _PARENT_BITS[card])
 
 
 def _next_can_follow(at_hand: int, card: int) -> bool:
@@ -374,14 +337,19 @@ def _next_can_follow(at_hand: int, card: int) -> bool:
     return RANK[card] != KING and bool(at_hand >> (card + 1) & 1)
 
 
-def _child_can_follow(found: list[int], at_hand: int, card: int) -> bool:
-    """True if a card that fits on ``card`` could be put on it next: a face-up column card
-    or a waste card the stock can reach (``at_hand``, as bits), or a foundation's top
-    card."""
+def _child_can_follow(found: list[int], tops: int, at_hand: int, card: int) -> bool:
+    """True if a card that fits on ``card`` could be put on it with at most moves that may
+    wait in between (docs/solver.md, "take-backs"): a face-up column card or a stock or
+    waste card (``at_hand``, as bits), the top card of its foundation, or the card right
+    under it when that top card can be taken back onto a column's top card (``tops``)."""
     rank = RANK[card]
     follows = False  # (a loop, not any(): compiled, a generator costs more)
     for child in CHILDREN[card]:
-        if found[SUIT[child]] == rank - 1 or at_hand >> child & 1:
+        height = found[SUIT[child]]
+        if at_hand >> child & 1 or height == rank - 1:
+            follows = True
+            break
+        if height == rank and _can_go_on(tops, child + 1):
             follows = True
             break
     return follows

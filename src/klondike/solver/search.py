@@ -17,7 +17,7 @@ from ..compiled import give_way_if_stale
 from ..errors import KlondikeError
 from ..game import Game
 from ..stock import split_draws
-from .moves import Macro, Truncation, children, obligation
+from .moves import Macro, Truncation, children
 from .position import Key, StockRules, dominated, never_home, position_key, stock_rules
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
@@ -65,9 +65,9 @@ def search(
     ``max_positions`` (default :data:`MAX_POSITIONS`) bounds the positions kept at once,
     and so the memory: reaching it gives an incomplete result, as a budget does. Without
     ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
-    method for the bench to confirm a loss). With ``plain`` it leaves out the prunings
-    added since (a card that can never go home: :func:`never_home`; take-backs and stock
-    cards used at once: :func:`obligation`), for the same.
+    method for the bench to confirm a loss). With ``plain`` it is the plain search the
+    prunings are checked against: no card that can never go home (:func:`never_home`)
+    and no pruning of single moves but the safe rule (``children(plain=True)``).
     """
     if game.won:
         return SearchResult([], 0, True)
@@ -83,7 +83,7 @@ def search(
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
         if result.codes is not None:
-            result.codes = _without_loops(game, split_draws(result.codes, game.draw))
+            result.codes = split_draws(result.codes, game.draw)
         return result
     # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
@@ -119,40 +119,6 @@ def search(
         if passes >= MAX_ORDERED_REDEAL_PASSES:
             return SearchResult(None, states, False)
         passes *= 4
-
-
-def _without_loops(game: Game, codes: list[int]) -> list[int]:
-    """The line ``codes`` from ``game`` with every loop cut out, so that it passes no
-    position twice: the search's path may (a position comes once with a move it owes,
-    once without: :func:`obligation`)."""
-    places = [_place(game)]
-    for code in codes:
-        game.push(code)
-        places.append(_place(game))
-    for _ in codes:
-        game.pop()
-    last = {place: i for i, place in enumerate(places)}
-    line: list[int] = []
-    i = 0
-    while i < len(codes):
-        i = last[places[i]]  # the last time the line is here: go on from there
-        if i == len(codes):
-            break
-        line.append(codes[i])
-        i += 1
-    return line
-
-
-def _place(game: Game) -> tuple[object, ...]:
-    """Where every card lies, and the turn-overs made."""
-    return (
-        tuple(game.stock),
-        tuple(game.waste),
-        tuple(game.foundations),
-        tuple(tuple(pile) for pile in game.down),
-        tuple(tuple(run) for run in game.up),
-        game.recycles,
-    )
 
 
 def _draw_one(game: Game) -> Game | None:
@@ -263,8 +229,8 @@ class _Search:
         full: bool,
     ) -> None:
         self.game = game
-        # The prunings added for issue 18 (plain=False): cards that can never go home,
-        # take-backs and stock cards used at once.
+        # Every pruning (not the plain search): cards that can never go home, and the
+        # prunings of single moves.
         self.full = full
         self.max_positions = max_positions
         self.mode = mode
@@ -275,7 +241,7 @@ class _Search:
         self.waste_lengths: dict[Key, list[int]] | None = None
         if game.draw > 1 and not (mode.limited or mode.engine_stock or mode.ordered_redeal):
             self.waste_lengths = {key[:-1]: [key[-1]]}
-        self.frames: list[list[Macro]] = [children(game, truncation, mode)]
+        self.frames: list[list[Macro]] = [children(game, truncation, mode, plain=not full)]
         self.path: list[Macro] = []
         self.states = 0
 
@@ -320,14 +286,7 @@ class _Search:
                 self.states = states
                 return SearchResult(line, states, True)
             key = position_key(game, mode)
-            owed = obligation(game, macro, mode) if full else 0
-            # A position owing a move is a node of its own, with its own key, unless the
-            # position was seen with every move free (nothing new then).
-            if owed and key not in seen:
-                key = (*key, owed)
-            if key in seen or (
-                not owed and waste_lengths is not None and dominated(waste_lengths, key, draw)
-            ):
+            if key in seen or (waste_lengths is not None and dominated(waste_lengths, key, draw)):
                 for _ in macro:
                     pop()
                 continue
@@ -337,7 +296,7 @@ class _Search:
                     pop()
                 continue
             path.append(macro)
-            frames.append(children(game, truncation, mode, owed=owed))
+            frames.append(children(game, truncation, mode, plain=not full))
         self.states = states
         return SearchResult(None, states, True)
 
