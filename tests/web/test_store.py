@@ -30,7 +30,7 @@ NEXT = migrations.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 8
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 9
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
@@ -599,4 +599,53 @@ def test_migration_6_counts_hints_by_kind_and_keeps_the_older_total(
     conn.execute("UPDATE games SET status = 'won' WHERE id = ?", (older,))
     assert not store.count_hint(conn, older)  # a finished game counts no more hints
     assert conn.execute(kinds, (older,)).fetchone() == (6, 1, 2)
+    conn.close()
+
+
+def test_migration_9_drops_what_the_unsound_solver_computed_and_says_so(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reviews and ratings stand on the solver's verdicts: made with the one that called
+    some winnable positions lost, they go; proofs of a win (lines that replay) stay, and
+    so do past dailies and those a game was started from."""
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "SCHEMA_VERSION", 8)
+        conn = open_database(db_path)
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    conn.execute(
+        "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
+        " started_at, version, snapshot, daily, tier) VALUES (?, 'app', 1, 'normal',"
+        " 'playing', 0, 0, 0, 0, 'now', 1, ?, '2999-01-02', 'hard')",
+        (game.code, store.snapshot_text(game)),
+    )
+    conn.execute(
+        "INSERT INTO reviews (game_id, status, state, review, updated_at)"
+        " VALUES (1, 'done', '{}', '{}', 'now')"
+    )
+    conn.execute(
+        "INSERT INTO proved_deals (rules, draw, scoring, deal, states, seconds, line, tier, wins)"
+        " VALUES ('app', 1, 'normal', 6, 10, 0.1, 'T1-F1', '', NULL),"
+        " ('app', 1, 'normal', 7, 10, 0.1, 'T1-F1', 'easy', 8)"
+    )
+    conn.execute(
+        "INSERT INTO daily_deals (day, rules, draw, scoring, tier, deal, line, wins) VALUES"
+        " ('2000-01-01', 'app', 1, 'normal', 'easy', 6, 'T1-F1', 8),"
+        " ('2999-01-01', 'app', 1, 'normal', 'easy', 7, 'T1-F1', 8),"
+        " ('2999-01-01', 'app', 1, 'normal', '', 8, 'T1-F1', NULL),"
+        " ('2999-01-02', 'app', 1, 'normal', 'hard', 9, 'T1-F1', 1)"
+    )
+    conn.commit()
+    conn.close()
+    conn = open_database(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION
+    assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone() == (0,)
+    assert conn.execute("SELECT deal FROM proved_deals").fetchall() == [(6,)]
+    days = "SELECT day, tier FROM daily_deals ORDER BY day, tier"
+    assert conn.execute(days).fetchall() == [
+        ("2000-01-01", "easy"),  # past
+        ("2999-01-01", ""),  # not rated
+        ("2999-01-02", "hard"),  # a game was started from it
+    ]
+    notice = "1 reviews, 1 rated deals and 1 rated daily deals to come"
+    assert any(notice in text for text in conn.notices), conn.notices
     conn.close()

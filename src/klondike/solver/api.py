@@ -11,6 +11,7 @@ from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, 
 from ..errors import IllegalMove, KlondikeError
 from ..game import Game, Move
 from .moves import children
+from .position import place
 from .search import search
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
@@ -204,7 +205,7 @@ def finish_move(game: Game) -> Move:
     """
     if game.unseen_stock():
         return game.finish_move()
-    here = _place(game)
+    here = place(game)
     rest = _FINISH_LINES.pop(here, None)
     if rest and _wins(game, rest):  # the rest of the line chosen a move ago
         return _follow(game, rest)
@@ -235,17 +236,5 @@ def _follow(game: Game, line: tuple[Move, ...]) -> Move:
     after.play(line[0])
     if len(_FINISH_LINES) >= FINISH_LINES_KEPT:
         del _FINISH_LINES[next(iter(_FINISH_LINES))]
-    _FINISH_LINES[_place(after)] = line[1:]
+    _FINISH_LINES[place(after)] = line[1:]
     return line[0]
-
-
-def _place(game: Game) -> tuple[object, ...]:
-    """Where every card lies, and the turn-overs made."""
-    return (
-        tuple(game.stock),
-        tuple(game.waste),
-        tuple(game.foundations),
-        tuple(tuple(pile) for pile in game.down),
-        tuple(tuple(run) for run in game.up),
-        game.recycles,
-    )

@@ -108,6 +108,19 @@ def position_key(game: Game, mode: StockRules | None = None) -> Key:
     return (visible, first, rest, p)
 
 
+def place(game: Game) -> tuple[object, ...]:
+    """Where every card lies, and the turn-overs made: equal for the same position exactly
+    (no two positions alike share it, unlike :func:`position_key`)."""
+    return (
+        tuple(game.stock),
+        tuple(game.waste),
+        tuple(game.foundations),
+        tuple(tuple(pile) for pile in game.down),
+        tuple(tuple(run) for run in game.up),
+        game.recycles,
+    )
+
+
 def dominated(waste_lengths: dict[Key, list[int]], key: Key, draw: int) -> bool:
     """True if draws alone lead to the position of ``key`` from one already seen (then it
     has nothing new: docs/solver.md, "waste lengths"); else it is recorded as seen.

@@ -18,7 +18,15 @@ from ..errors import KlondikeError
 from ..game import Game
 from ..stock import split_draws
 from .moves import Macro, Truncation, children
-from .position import Key, StockRules, dominated, never_home, position_key, stock_rules
+from .position import (
+    Key,
+    StockRules,
+    dominated,
+    never_home,
+    place,
+    position_key,
+    stock_rules,
+)
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
@@ -83,7 +91,7 @@ def search(
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
         if result.codes is not None:
-            result.codes = split_draws(result.codes, game.draw)
+            result.codes = without_loops(game, split_draws(result.codes, game.draw))
         return result
     # A shuffled Draw 3 redeal: the search follows a few redeals, then more (iterative
     # deepening on the passes). The same position in Draw 1 allows every move Draw 3 does
@@ -119,6 +127,28 @@ def search(
         if passes >= MAX_ORDERED_REDEAL_PASSES:
             return SearchResult(None, states, False)
         passes *= 4
+
+
+def without_loops(game: Game, codes: list[int]) -> list[int]:
+    """The line ``codes`` from ``game`` with every loop cut out, so that it passes no
+    position twice. The search's path never comes back to a position it stands on, but a
+    position passed between draws (not a node of the search) may come again later."""
+    places = [place(game)]
+    for code in codes:
+        game.push(code)
+        places.append(place(game))
+    for _ in codes:
+        game.pop()
+    last = {where: i for i, where in enumerate(places)}
+    line: list[int] = []
+    i = 0
+    while i < len(codes):
+        i = last[places[i]]  # the last time the line is here: go on from there
+        if i == len(codes):
+            break
+        line.append(codes[i])
+        i += 1
+    return line
 
 
 def _draw_one(game: Game) -> Game | None:

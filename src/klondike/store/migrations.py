@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .database import Database
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -188,6 +188,32 @@ def _migrate_to_8(conn: sqlite3.Connection) -> str | None:
     return None
 
 
+def _migrate_to_9(conn: sqlite3.Connection) -> str | None:
+    """Version 9: the solver no longer calls some winnable positions lost (docs/solver.md,
+    "moves that wait"). What was computed with the old one stands on such verdicts: each
+    review ("lost at move N", the share of layouts won after every move), and the ratings
+    of deals by difficulty (the fair player weighs its choices by the layouts it solves).
+    Every review is dropped (the game can be reviewed again); the rated deals kept ready
+    are dropped (rated again when wanted) and so are the rated daily deals of today and
+    later that no game was started from; what was dropped, in words. Proofs that a deal is
+    winnable stand: each is a winning line the engine replays."""
+    reviews = conn.execute("DELETE FROM reviews").rowcount
+    rated = conn.execute("DELETE FROM proved_deals WHERE tier != ''").rowcount
+    dailies = conn.execute(
+        "DELETE FROM daily_deals WHERE tier != '' AND day >= date('now', 'localtime')"
+        " AND NOT EXISTS (SELECT 1 FROM games WHERE games.daily = daily_deals.day"
+        " AND games.tier = daily_deals.tier AND games.rules = daily_deals.rules"
+        " AND games.draw = daily_deals.draw AND games.scoring = daily_deals.scoring)"
+    ).rowcount
+    if not (reviews or rated or dailies):
+        return None
+    return (
+        f"the solver no longer calls some winnable positions lost: {reviews} reviews, "
+        f"{rated} rated deals and {dailies} rated daily deals to come were made with the "
+        "old one and were dropped; games are reviewed and deals rated again when wanted"
+    )
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
@@ -197,6 +223,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     6: _migrate_to_6,
     7: _migrate_to_7,
     8: _migrate_to_8,
+    9: _migrate_to_9,
 }
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
 what it dropped, if anything)."""
