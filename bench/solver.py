@@ -12,9 +12,9 @@ all 2^35 deals; the second set from another seed, for deals no tuning has seen);
 ``--deals N`` takes the first N of them while developing. ``--confirm K`` checks K of the
 deals proved unwinnable (a fixed sample) by second methods: ShootMe's solver (pyksolve)
 must not win them (its "Impossible" is an independent proof), and the plain search —
-without the Draw 1 help for Draw 3 and without the proofs of loss added for issue 18
-(``search(relaxed=False, plain=True)``) — given ten times the budget must not win them
-either (its "unwinnable" is a second proof).
+without the Draw 1 help for Draw 3, without cards that can never go home and without the
+prunings of single moves the key does not need (``search(relaxed=False, plain=True)``) —
+given ten times the budget must not win them either (its "unwinnable" is a second proof).
 ``KLONDIKE_PURE=1`` runs the pure-Python search where a compiled one is built.
 """
 
