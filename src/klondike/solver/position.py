@@ -169,7 +169,6 @@ def never_home(game: Game) -> int:
     home = 0  # cards that can go home (those home already first)
     for suit in range(4):
         home |= ((1 << found[suit]) - 1) << (13 * suit)
-    homed = home  # the cards home now: one comes back only once those on it came back
     faceup = 0  # the face-up column cards
     hidden = 0  # the face-down ones
     shown = 0  # column cards that can be a column's top
@@ -243,21 +242,19 @@ def never_home(game: Game) -> int:
                 k -= 1
             if k < 0 and upper & moved:
                 empty = True
-        # A card home now comes back down only after the cards on it on its foundation.
-        back = (home & ~homed) | loose | stacked
+        # A card home now comes back down only after the cards on it on its foundation. (A
+        # card that goes home later is a stock or waste card, or a column card that can be
+        # a top, so ``uncovered``: it is in ``tops`` whatever ``back`` holds of it.)
+        back = loose | stacked
         for suit in range(4):
             height = found[suit]
             while height and (1 << (13 * suit + height - 1)) & placeable:
                 height -= 1
                 back |= 1 << (13 * suit + height)
         tops = uncovered | (back & placeable)
-        if (
-            moved == leaves
-            and stacked == taken
-            and uncovered == shown
-            and tops == top
-            and not (empty and not placeable & _KINGS)
-        ):
+        # (A column becomes emptiable only in a round that adds its lowest card to
+        # ``moved``, so a round that changes nothing leaves no King without its column.)
+        if moved == leaves and stacked == taken and uncovered == shown and tops == top:
             break
         leaves, shown, top = moved, uncovered, tops
     missing = _ALL_BITS & ~home
