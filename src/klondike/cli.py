@@ -474,7 +474,8 @@ def _game_to_review(
     import json
 
     from .review import ReviewError, standing_moves, stored_start
-    from .store.database import load_game, load_review, row_problem
+    from .store.games import load_game, row_problem
+    from .store.reviews import load_review
 
     if not args.game.isdigit():
         if args.moves is None:

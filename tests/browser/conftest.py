@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
+from helpers.clock import DrivenClock
 from helpers.page import SCREENS, Table
 from helpers.proofs import keep_proved_deals
 from helpers.server import Server
@@ -46,7 +47,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start a server, optionally with a position as the game in progress (the daily deal of
-    the day ``daily``), on a first visit or not; killed after.
+    the day ``daily``), on a first visit or not, with the games' clocks on a ``clock`` the
+    test drives or on real time; killed after.
 
     Its pool of proved deals is full from the start (fixed deals): no solver process proves
     deals while the test plays, and "winnable deals only" deals the same every run.
@@ -58,6 +60,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
         *,
         first_visit: bool = False,
         daily: str | None = None,
+        clock: DrivenClock | None = None,
     ) -> Server:
         db = tmp_path / f"klondike{len(servers)}.db"
         keep_proved_deals(db)
@@ -65,7 +68,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
             conn = store.open_database(db)
             preferences.save(conn, {"how_to_play_seen": True})
             store.close_database(conn)
-        server = Server(db, position=position, daily=daily)
+        server = Server(db, position=position, daily=daily, clock=clock)
         servers.append(server)
         return server
 

@@ -7,11 +7,13 @@ photographed into tests/artifacts/.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from helpers import ROOT
 from helpers.page import Table
@@ -314,6 +316,28 @@ STATE = """() => {
 }"""
 
 
+def hold_the_clock(page: Page) -> None:
+    """The page's time stands still from now on (Playwright's clock), until the test runs
+    it on (`Clock.run_for`: every frame and timer in turn, however loaded the machine) or
+    lets it flow again (`Clock.resume`)."""
+    start = time.time()
+    page.clock.install(time=start)
+    page.clock.pause_at(start + 10)
+
+
+GLOW_AT = """(ms) => {
+  for (const glow of document.querySelector('.celebrate-canvas').getAnimations()) {
+    if (ms === null) glow.play();
+    else {
+      glow.pause();
+      glow.currentTime = ms;
+    }
+  }
+}"""
+"""Hold the fade's glow (a CSS animation: the page's clock does not run it) at ``ms`` in,
+or let it run on (``null``)."""
+
+
 def full_foundations() -> dict[str, Any]:
     """Every card home but the King of hearts (on column 1)."""
     return one_move_to_win("KH", score=615)
@@ -322,15 +346,17 @@ def full_foundations() -> dict[str, Any]:
 def test_the_cascade_runs_and_a_tap_ends_it(open_table: Opener, screen: str) -> None:
     table = open_table(full_foundations())
     page = table.page
+    hold_the_clock(page)
     page.evaluate(CELEBRATE, {"reducedMotion": False})
     assert page.evaluate("window.partyCards") == 51
-    page.wait_for_timeout(1200)
+    page.clock.run_for(1200)  # 1.2 s of the cascade, every frame of it
     state = page.evaluate(STATE)
     assert state["canvas"] and state["mode"] == "cascade"
     assert state["painted"] > 1000, "cards are flying and leave trails"
     assert state["gone"] > 3, "the cards that leapt have left their piles"
     assert page.evaluate("window.partyOver") is None, "still running"
     page.screenshot(path=str(artifact(f"celebrate-{screen}.png")))
+    page.clock.resume()
     version = table.server.game()["version"]
     table.tap(table.pile("T4"), "middle")  # a tap ends it, and is no move
     page.wait_for_function(OVER, timeout=1000)
@@ -347,8 +373,10 @@ def test_a_key_ends_the_cascade_and_goes_no_further(open_table: Opener) -> None:
         """() => { window.keysSeen = 0;
                    document.addEventListener('keydown', () => window.keysSeen++); }"""
     )
+    hold_the_clock(page)
     page.evaluate(CELEBRATE, {"reducedMotion": False})
-    page.wait_for_timeout(300)
+    page.clock.run_for(300)
+    page.clock.resume()
     page.keyboard.press("n")  # would otherwise open the New game dialog
     page.wait_for_function(OVER, timeout=1000)
     assert page.evaluate("window.keysSeen") == 0
@@ -361,8 +389,14 @@ def test_a_key_ends_the_cascade_and_goes_no_further(open_table: Opener) -> None:
 def test_the_cascade_ends_by_itself(open_table: Opener) -> None:
     table = open_table(full_foundations())
     page = table.page
+    hold_the_clock(page)
     page.evaluate(CELEBRATE, {"reducedMotion": False, "speed": 6})
-    page.wait_for_function(OVER, timeout=15000)
+    for _ in range(15):  # up to 15 s of the cascade, every frame of it
+        if page.evaluate(OVER):
+            break
+        page.clock.run_for(1000)
+    page.clock.resume()
+    page.wait_for_function(OVER, timeout=1000)
     assert page.evaluate(STATE) == {"canvas": False, "mode": None, "painted": 0, "gone": 0}
     # every card leapt: at this speed the cascade takes a few seconds, not no time at all
     assert 500 < page.evaluate("window.partyOver") < 15000
@@ -373,6 +407,7 @@ def test_reduced_motion_or_animation_off_fades_instead(open_table: Opener, scree
     table = open_table(full_foundations())
     page = table.page
     page.emulate_media(reduced_motion="reduce")
+    hold_the_clock(page)
     page.evaluate(CELEBRATE, {})
     state = page.evaluate(STATE)
     assert state["canvas"] and state["mode"] == "fade" and state["gone"] == 0
@@ -380,8 +415,11 @@ def test_reduced_motion_or_animation_off_fades_instead(open_table: Opener, scree
         page.evaluate("getComputedStyle(document.querySelector('.celebrate-canvas')).animationName")
         == "celebrate-glow"
     )
-    page.wait_for_timeout(350)
+    page.evaluate(GLOW_AT, 350)  # the glow as it is 350 ms in
     page.screenshot(path=str(artifact(f"celebrate-fade-{screen}.png")))
+    page.evaluate(GLOW_AT, None)
+    page.clock.run_for(2000)
+    page.clock.resume()
     page.wait_for_function(OVER, timeout=2000)
     assert 700 < page.evaluate("window.partyOver") < 2000
     assert page.evaluate(STATE)["canvas"] is False

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from helpers.clock import DrivenClock
 from helpers.page import Table
 from helpers.positions import every_gesture, one_move_to_win, position
+from helpers.server import Server
 from klondike import Game
 
 Opener = Callable[..., Table]
@@ -103,14 +106,22 @@ def hide_page(table: Table, hidden: bool) -> None:
     )
 
 
-def test_the_clock_counts_only_play(open_table: Opener) -> None:
-    table = open_table()
+def test_the_clock_counts_only_play(
+    open_table: Opener, make_server: Callable[..., Server], tmp_path: Path
+) -> None:
+    """Time passes on the server's clock and the page's when the test says (no waiting)."""
+    clock = DrivenClock(tmp_path / "clock")
+    table = open_table(server=make_server(clock=clock))
     page = table.page
-    time.sleep(1.3)  # a new deal, untouched: no time
+    page.clock.install()  # the page's time too: it flows, and jumps when the test says
+    page.reload()
+    table.open_at_current()
+    clock.advance(1.3)  # a new deal, untouched: no time
+    page.clock.fast_forward(1300)
     assert table.server.game()["elapsed_ms"] == 0 and table.text("#time") == "0:00"
     table.tap(table.pile("S"))  # the first action starts the clock
     table.settle()
-    time.sleep(1.2)
+    clock.advance(1.2)
     running = table.server.game()
     assert running["clock_running"] and running["elapsed_ms"] >= 1000
     hide_page(table, True)
@@ -118,7 +129,7 @@ def test_the_clock_counts_only_play(open_table: Opener) -> None:
         "fetch('/api/game').then(r => r.json()).then(v => !v.clock_running)", polling=100
     )
     paused = table.server.game()["elapsed_ms"]
-    time.sleep(1.5)
+    clock.advance(1.5)
     assert table.server.game()["elapsed_ms"] == paused  # hidden: no time
     hide_page(table, False)
     page.wait_for_function(
@@ -130,7 +141,7 @@ def test_the_clock_counts_only_play(open_table: Opener) -> None:
         time.sleep(0.05)
     closed = table.server.game()
     assert not closed["clock_running"]
-    time.sleep(1.2)
+    clock.advance(1.2)
     assert table.server.game()["elapsed_ms"] == closed["elapsed_ms"]
 
 
@@ -172,7 +183,9 @@ def test_the_keyboard_help_and_a_toast_do_not_overlap(open_table: Opener) -> Non
     page.locator("#keys-button").click()
     table.drag(table.card("7S"), table.pile("T5"), to="top")  # refused: a toast
     table.toast()
-    page.wait_for_timeout(250)  # the toast's slide-in
+    page.evaluate(  # the toast's slide-in, to its end
+        "() => Promise.all(document.querySelector('#toast').getAnimations().map((a) => a.finished))"
+    )
     help_box = page.locator("#keys-help").bounding_box()
     toast_box = page.locator("#toast").bounding_box()
     assert help_box and toast_box
@@ -283,7 +296,7 @@ def test_the_win_cascades_then_the_win_screen(open_table: Opener, screen: str) -
     canvas = page.locator(".celebrate-canvas")
     canvas.wait_for()
     assert page.locator("#win-dialog").is_hidden()  # first the cascade
-    page.wait_for_timeout(700)
+    page.wait_for_function("document.querySelectorAll('.celebrate-gone').length > 3")
     table.shoot(f"table-celebration-{screen}")
     page.mouse.click(5, 5)  # a tap ends it
     page.locator("#win-dialog").wait_for()
@@ -304,7 +317,7 @@ def test_finish_plays_the_rest_home_as_ordinary_actions(open_table: Opener, scre
     page.locator(".celebrate-canvas").wait_for(timeout=15000)
     page.mouse.click(5, 5)
     page.locator("#win-dialog").wait_for()
-    page.wait_for_timeout(650)
+    table.settle()
     won = table.server.game(view["id"])
     line = Game.from_snapshot(finish_position()).finish_line()
     assert line is not None

@@ -17,6 +17,8 @@ from typing import Any
 
 import httpx
 
+from helpers import ROOT
+from helpers.clock import DrivenClock
 from klondike import Game
 from klondike.store import database as store
 
@@ -49,6 +51,8 @@ class Server:
     as the server does), with ``args`` as further command-line options. ``position``, if
     given, is written into the database first and becomes the game in progress (the daily
     deal of the day ``daily``, if given). ``env`` adds to the environment the server runs in.
+    With a ``clock``, the games' clocks run on it: time passes when the test advances it
+    (``python -m helpers.clock``).
     """
 
     def __init__(
@@ -59,18 +63,25 @@ class Server:
         position: dict[str, Any] | None = None,
         env: Mapping[str, str] | None = None,
         daily: str | None = None,
+        clock: DrivenClock | None = None,
     ) -> None:
         if position is not None:
             insert_position(db, position, daily)
         self.db = db
         port = free_port() if port is None else port
         options = ["--no-browser", "--port", str(port), "--db", str(db), *args]
+        command = [sys.executable, "-m", "klondike", *options]
+        environment = {**os.environ, **(env or {})}
+        if clock is not None:
+            command = [sys.executable, "-m", "helpers.clock", str(clock.path), *options]
+            paths = [str(ROOT / "tests"), environment.get("PYTHONPATH", "")]
+            environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "klondike", *options],
+            command,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, **(env or {})},
+            env=environment,
         )
         assert self.proc.stdout is not None
         self.first_line = self.proc.stdout.readline()

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from helpers.api import TestClient
+from helpers.clock import DrivenClock
 from helpers.server import Server, free_port
 from klondike.store import database as store
 from klondike.web import serve
@@ -148,15 +149,17 @@ def test_the_browser_opens_only_with_a_display_and_without_no_browser(
     monkeypatch.setattr(serve.webbrowser, "open", lambda url: urls.append(url))
     monkeypatch.setattr(serve, "has_display", lambda: display)
 
+    before = set(threading.enumerate())
+
     def run(self: uvicorn.Server, sockets: list[socket.socket]) -> None:
         self.started = True
-        time.sleep(0.3)
+        for opener in set(threading.enumerate()) - before:  # it sees the server started
+            opener.join(10)
         self.should_exit = True
 
     monkeypatch.setattr(uvicorn.Server, "run", run)
     port = free_port()
     assert serve.serve(port=port, open_browser=flag, db=db_path) == 0
-    time.sleep(0.1)
     assert urls == [f"http://127.0.0.1:{port}/"] * opened
 
 
@@ -264,13 +267,16 @@ def test_bad_requests_to_the_real_server_get_a_4xx_with_a_message(running: Serve
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_stopping_keeps_the_time_since_the_last_action(db_path: Path, sig: int) -> None:
-    started = Server(db_path)
+def test_stopping_keeps_the_time_since_the_last_action(
+    db_path: Path, tmp_path: Path, sig: int
+) -> None:
+    clock = DrivenClock(tmp_path / "clock")
+    started = Server(db_path, clock=clock)
     view = started.http.get("/api/game").json()
     started.http.post(
         f"/api/games/{view['id']}/actions", json={"version": 0, "action": "tap", "pile": "S"}
     )
-    time.sleep(1.2)
+    clock.advance(1.2)
     status, _, err = started.stop(sig)
     assert status == 0 and "Traceback" not in err, err
     conn = sqlite3.connect(db_path)

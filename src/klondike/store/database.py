@@ -1,8 +1,13 @@
-"""The SQLite file: where it lives, opening it (migrated by `klondike.store.migrations`),
-the refusal of newer files, the connection (`Database`, which owns the store's lock and its
-write path), `atomic` (the one place a transaction begins, commits or rolls back; nested, a
-savepoint), and the rows of the games table, one per game, written after every accepted
-action, and of the kept proofs (proved deals, daily deals).
+"""The SQLite file's life and its one connection: where the file lives, opening it
+(migrated by `klondike.store.migrations`), the refusal of newer files, damaged files kept
+aside, checkpoints, backups, closing; the connection (`Database`, which owns the store's
+lock and its write path) and `atomic` (the one place a transaction begins, commits or rolls
+back; nested, a savepoint).
+
+The rows of each table are their own modules' (`klondike.store.games`, `.deals`,
+`.reviews`); their names are importable from here too, so that
+``from klondike.store import database as store`` reaches the whole store
+(``store.open_database``, ``store.insert_game``).
 
 One file (``platformdirs.user_data_dir("klondike") / "klondike.db"`` unless a path is given),
 in WAL mode with ``synchronous=FULL`` so that a committed transaction survives a SIGKILL.
@@ -26,34 +31,90 @@ True
 
 from __future__ import annotations
 
-import json
-import logging
 import os
 import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import quote
 
 import platformdirs
 
-from klondike import Game
-from klondike.codes import DEAL_COUNT
-from klondike.rules import Mode
-from klondike.tiers import TIERS
-
 from . import migrations
+from .deals import (
+    KeptProof,
+    add_proved_deal,
+    daily_deal_of,
+    drop_daily_deal,
+    keep_daily_deal,
+    proved_deal_counts,
+    take_proved_deal,
+)
+from .games import (
+    ROW_COLUMNS,
+    VERSION_LIMIT,
+    GameRow,
+    abandon_game,
+    count_hint,
+    insert_game,
+    load_game,
+    newest_open_id,
+    row_problem,
+    save_clock,
+    save_game,
+    snapshot_text,
+    utc_now,
+)
+from .reviews import REVIEW_STATUSES, KeptReview, load_review, save_review
+
+__all__ = [
+    "AUTOCHECKPOINT_PAGES",
+    "REVIEW_STATUSES",
+    "ROW_COLUMNS",
+    "VERSION_LIMIT",
+    "Database",
+    "DatabaseError",
+    "FileChanged",
+    "GameRow",
+    "KeptProof",
+    "KeptReview",
+    "abandon_game",
+    "add_proved_deal",
+    "atomic",
+    "backup",
+    "check_files",
+    "checkpoint",
+    "close_database",
+    "count_hint",
+    "daily_deal_of",
+    "default_db_path",
+    "drop_daily_deal",
+    "insert_game",
+    "keep_daily_deal",
+    "keep_damaged",
+    "load_game",
+    "load_review",
+    "newest_open_id",
+    "open_database",
+    "open_readonly",
+    "proved_deal_counts",
+    "row_problem",
+    "save_clock",
+    "save_game",
+    "save_review",
+    "snapshot_text",
+    "take_proved_deal",
+    "utc_now",
+]
+"""The file's life and the connection (defined here), and the rows of each table (their
+modules'), as callers reach them through this module."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-log = logging.getLogger(__name__)
-"""Where the store says what it dropped or repaired (rows an edited or damaged file holds)."""
 
 AUTOCHECKPOINT_PAGES = 64
 """The WAL is copied into the database file once it holds this many pages (4 KiB each)."""
@@ -354,7 +415,7 @@ def _copy_readable_games(source: Path, target: Path) -> tuple[int, int]:
                 present = {row[1] for row in old.execute("PRAGMA table_info(games)")}
             except sqlite3.DatabaseError:
                 present = set()
-            names = [name for name in _ROW_COLUMNS.split(", ") if name in present]
+            names = [name for name in ROW_COLUMNS.split(", ") if name in present]
             columns = ", ".join(names) or "id"
             insert = f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(names or 'i'))})"
             for game_id in ids:
@@ -458,420 +519,3 @@ class _Transaction:
             self.conn.execute("RELEASE atomic")
         else:
             self.conn.execute("ROLLBACK")
-
-
-# --------------------------------------------------------------------------- game rows
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One row of the games table, its snapshot still as JSON text."""
-
-    id: int
-    code: str
-    draw: int
-    scoring: str
-    status: str
-    score: int
-    moves: int
-    undos: int
-    elapsed_ms: int
-    started_at: str
-    ended_at: str | None
-    version: int
-    snapshot: str
-    counted: int
-    rules: str
-    hints: int
-    daily: str | None
-    line: str = ""
-    start: str | None = None
-    tier: str | None = None
-
-
-VERSION_LIMIT = 2**40
-"""Versions a game row may have: far more actions than any game is played, and far below
-the largest number a browser holds exactly (2**53 - 1), so that every next version is one."""
-
-_STATUSES = ("playing", "won", "abandoned")
-
-
-def row_problem(row: GameRow) -> str | None:
-    """What is wrong with a games row (one of an edited or damaged file), or None: every
-    column is read by its type and range before the game is restored."""
-    figures = {"version": row.version, "elapsed_ms": row.elapsed_ms, "hints": row.hints}
-    for name, value in figures.items():
-        if type(value) is not int or not 0 <= value < VERSION_LIMIT:
-            shown = str(value)[:40]
-            return f"its {name} {shown!r} is not a whole number from 0 to {VERSION_LIMIT - 1}"
-    if row.status not in _STATUSES:
-        return f"its status {str(row.status)[:40]!r} is none of {', '.join(_STATUSES)}"
-    if type(row.snapshot) is not str:
-        return "its snapshot is not text"
-    if type(row.line) is not str:
-        return "its moves are not text"
-    if row.start is not None and type(row.start) is not str:
-        return "its start is not text"
-    if row.daily is not None:
-        try:
-            date.fromisoformat(row.daily)
-        except (TypeError, ValueError):
-            return f"its daily deal's day {str(row.daily)[:40]!r} is not a date"
-    return None
-
-
-_ROW_COLUMNS = (
-    "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted, rules, hints, daily, line, start, tier"
-)
-
-
-def utc_now() -> str:
-    """The time now as the table stores it: ISO 8601 UTC with milliseconds.
-
-    >>> len(utc_now()), utc_now().endswith("Z")
-    (24, True)
-    """
-    now = datetime.now(UTC)
-    return now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z"
-
-
-def snapshot_text(game: Game) -> str:
-    """The snapshot column of a game: ``json.dumps(game.snapshot())``, compact."""
-    return json.dumps(game.snapshot(), separators=(",", ":"))
-
-
-def insert_game(
-    conn: sqlite3.Connection,
-    game: Game,
-    *,
-    status: str = "playing",
-    version: int = 0,
-    elapsed_ms: int = 0,
-    started_at: str | None = None,
-    ended_at: str | None = None,
-    daily: str | None = None,
-    tier: str | None = None,
-) -> int:
-    """Add a game (by default a new open one) and return its id; ``tier`` is the deal's
-    difficulty when it was rated. A game with no move yet is
-    kept with its position as the one it started from (a review replays its moves from
-    there); one with moves started from its code's deal.
-
-    Also the way to set up a position for a test: insert ``Game.from_snapshot(...)`` into
-    a database before starting the server, which then continues it as the game in progress.
-    """
-    cursor = conn.execute(
-        "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot, daily, start, tier)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game.code,
-            game.rules.key,
-            game.draw,
-            game.scoring,
-            status,
-            game.score,
-            game.moves,
-            game.undos,
-            elapsed_ms,
-            started_at or utc_now(),
-            ended_at,
-            version,
-            snapshot_text(game),
-            daily,
-            snapshot_text(game) if game.moves == 0 else None,
-            tier,
-        ),
-    )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
-
-
-def save_game(
-    conn: sqlite3.Connection,
-    game_id: int,
-    game: Game,
-    *,
-    version: int,
-    elapsed_ms: int,
-    status: str = "playing",
-    ended_at: str | None = None,
-    expected_version: int | None = None,
-    line: str | None = None,
-) -> bool:
-    """Write a game's position after an action: snapshot, score, counters, clock, status,
-    and with ``line`` the moves that stand (move texts, spaced).
-
-    With ``expected_version``, the row is written only if it is still that version of an
-    open game (another process on the same file may have played or abandoned it since it
-    was read). True if the row was written.
-    """
-    sql = (
-        "UPDATE games SET status = ?, score = ?, moves = ?, undos = ?, elapsed_ms = ?,"
-        " ended_at = ?, version = ?, snapshot = ?, line = COALESCE(?, line) WHERE id = ?"
-    )
-    params: list[object] = [
-        status,
-        game.score,
-        game.moves,
-        game.undos,
-        elapsed_ms,
-        ended_at,
-        version,
-        snapshot_text(game),
-        line,
-        game_id,
-    ]
-    if expected_version is not None:
-        sql += " AND version = ? AND status = 'playing'"
-        params.append(expected_version)
-    return conn.execute(sql, params).rowcount == 1
-
-
-def abandon_game(
-    conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int, ended_at: str
-) -> bool:
-    """Mark an open game abandoned; one in which no action was accepted is not counted.
-    True if it was open (and is now abandoned); False if it was no longer open (another
-    process on the same file left it, or it was won) and nothing was written.
-
-    ``version`` is the game's version as the caller knows it; the row's own version counts
-    too (another process on the same file may have played it since).
-    """
-    cursor = conn.execute(
-        "UPDATE games SET status = 'abandoned', ended_at = ?, elapsed_ms = ?,"
-        " counted = (MAX(version, ?) > 0) WHERE id = ? AND status = 'playing'",
-        (ended_at, elapsed_ms, version, game_id),
-    )
-    return cursor.rowcount == 1
-
-
-def save_clock(conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int) -> bool:
-    """Write the running clock of an open game that is still at ``version`` (when the server
-    stops); a game another process changed since is left alone. True if the row was written.
-    """
-    cursor = conn.execute(
-        "UPDATE games SET elapsed_ms = ? WHERE id = ? AND version = ? AND status = 'playing'",
-        (elapsed_ms, game_id, version),
-    )
-    return cursor.rowcount == 1
-
-
-def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
-    """The row of a game, or None if there is no such game."""
-    row = conn.execute(f"SELECT {_ROW_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-    return None if row is None else GameRow(*row)
-
-
-def newest_open_id(conn: sqlite3.Connection) -> int | None:
-    """The id of the game in progress (the newest open game), or None."""
-    row = conn.execute("SELECT MAX(id) FROM games WHERE status = 'playing'").fetchone()
-    return None if row is None or row[0] is None else int(row[0])
-
-
-def count_hint(conn: sqlite3.Connection, game_id: int, *, peeked: bool = False) -> bool:
-    """Count one hint given in an open game: in its total and in its kind's count, fair (from
-    what the player can see) or ``peeked`` (it looked at the face-down cards). True if the
-    game was open."""
-    kind = "peeked_hints" if peeked else "fair_hints"
-    cursor = conn.execute(
-        f"UPDATE games SET hints = hints + 1, {kind} = {kind} + 1"
-        " WHERE id = ? AND status = 'playing'",
-        (game_id,),
-    )
-    return cursor.rowcount == 1
-
-
-# --------------------------------------------------------------------------- proved deals
-
-
-@dataclass(frozen=True, slots=True)
-class KeptProof:
-    """A deal kept as proved winnable, with its winning line (move texts, spaced) to
-    replay before it is served, and what proving it took; ``tier`` and ``wins`` when it was
-    rated ('' and None when not)."""
-
-    deal: int
-    line: str
-    states: int = 0
-    seconds: float = 0.0
-    tier: str = ""
-    wins: int | None = None
-
-
-def _kept_proof(row: tuple[object, ...]) -> KeptProof | str:
-    """The proof of a row ``(deal, line, states, seconds, tier, wins)``, or what is wrong
-    with it."""
-    deal, line, states, seconds, tier, wins = row
-    if type(deal) is not int or not 0 <= deal < DEAL_COUNT:
-        return f"its deal {deal!r} is not a deal number (0 … {DEAL_COUNT - 1})"
-    if type(line) is not str or not line.strip():
-        return f"its winning line {str(line)[:40]!r} is not a line of moves"
-    if tier != "" and tier not in TIERS:
-        return f"its tier {str(tier)[:20]!r} is not one of {', '.join(TIERS)}"
-    # what proving and rating it took is only shown: a value that is not a figure is left out
-    kept_states = states if type(states) is int and states >= 0 else 0
-    kept_seconds = float(seconds) if isinstance(seconds, int | float) else 0.0
-    if not 0 <= kept_seconds < 1e9:
-        kept_seconds = 0.0
-    kept_wins = wins if type(wins) is int and wins >= 0 else None
-    return KeptProof(deal, line, kept_states, kept_seconds, str(tier), kept_wins)
-
-
-def add_proved_deal(conn: sqlite3.Connection, mode: Mode, proof: KeptProof) -> None:
-    """Keep a deal the solver proved winnable in ``mode`` (version, draw, scoring), with its
-    winning line (and its tier, if rated), ready for "winnable deals only"."""
-    conn.execute(
-        "INSERT OR IGNORE INTO proved_deals"
-        " (rules, draw, scoring, deal, line, states, seconds, tier, wins)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (*mode, proof.deal, proof.line, proof.states, proof.seconds, proof.tier, proof.wins),
-    )
-
-
-def proved_deal_counts(conn: sqlite3.Connection, tier: str = "") -> dict[Mode, int]:
-    """How many proved deals of ``tier`` ('': not rated) are ready per mode (version, draw,
-    scoring); rows of no mode (a damaged or edited file) are not counted."""
-    rows = conn.execute(
-        "SELECT rules, draw, scoring, COUNT(*) FROM proved_deals WHERE tier = ?"
-        " GROUP BY rules, draw, scoring",
-        (tier,),
-    )
-    return {
-        (key, draw, scoring): int(count)
-        for key, draw, scoring, count in rows
-        if type(key) is str and type(draw) is int and type(scoring) is str
-    }
-
-
-def take_proved_deal(conn: sqlite3.Connection, mode: Mode, tier: str = "") -> KeptProof | None:
-    """Take (and remove) the oldest proved deal of a mode and tier ('': one not rated). A
-    row that cannot be read as a proof (an edited or damaged file) is removed too, said in
-    the log, and the next taken."""
-    with atomic(conn):
-        while True:
-            row = conn.execute(
-                "SELECT rowid, deal, line, states, seconds, tier, wins FROM proved_deals"
-                " WHERE rules = ? AND draw = ? AND scoring = ? AND tier = ?"
-                " ORDER BY rowid LIMIT 1",
-                (*mode, tier),
-            ).fetchone()
-            if row is None:
-                return None
-            conn.execute("DELETE FROM proved_deals WHERE rowid = ?", (row[0],))
-            proof = _kept_proof(row[1:])
-            if isinstance(proof, KeptProof):
-                return proof
-            log.warning("a proved deal of %s was dropped: %s", "/".join(map(str, mode)), proof)
-
-
-def daily_deal_of(
-    conn: sqlite3.Connection, day: str, mode: Mode, tier: str = ""
-) -> KeptProof | None:
-    """The daily deal found before for ``day`` (ISO date), a mode and a tier ('': any), or
-    None; None too for a row that cannot be read as a proof (said in the log), which
-    `keep_daily_deal` then replaces."""
-    row = conn.execute(
-        "SELECT deal, line, 0, 0.0, tier, wins FROM daily_deals"
-        " WHERE day = ? AND rules = ? AND draw = ? AND scoring = ? AND tier = ?",
-        (day, *mode, tier),
-    ).fetchone()
-    if row is None:
-        return None
-    proof = _kept_proof(row)
-    if isinstance(proof, KeptProof):
-        return proof
-    log.warning("the daily deal of %s %s is not used: %s", day, "/".join(map(str, mode)), proof)
-    return None
-
-
-def keep_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, proof: KeptProof) -> None:
-    """Remember the daily deal of ``day``, a mode and ``proof.tier`` with its winning line
-    (the deal never changes; a row that could not be used is replaced)."""
-    conn.execute(
-        "INSERT OR REPLACE INTO daily_deals (day, rules, draw, scoring, tier, deal, line, wins)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (day, *mode, proof.tier, proof.deal, proof.line, proof.wins),
-    )
-
-
-def drop_daily_deal(conn: sqlite3.Connection, day: str, mode: Mode, tier: str = "") -> None:
-    """Forget the daily deal kept for ``day``, a mode and a tier (its proof did not replay)."""
-    conn.execute(
-        "DELETE FROM daily_deals"
-        " WHERE day = ? AND rules = ? AND draw = ? AND scoring = ? AND tier = ?",
-        (day, *mode, tier),
-    )
-
-
-# --------------------------------------------------------------------------- reviews
-
-
-REVIEW_STATUSES = ("running", "done")
-
-
-@dataclass(frozen=True, slots=True)
-class KeptReview:
-    """A game's review as kept: ``running`` with the analysis's state (JSON data), or
-    ``done`` with the review too."""
-
-    game_id: int
-    status: str
-    state: dict[str, Any]
-    review: dict[str, Any] | None
-
-
-def _json_object(text: object) -> dict[str, Any] | None:
-    """``text`` read as a JSON object, or None if it is not one."""
-    if type(text) is not str:
-        return None
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def load_review(conn: sqlite3.Connection, game_id: int) -> KeptReview | None:
-    """The review kept for a game, or None; None too for a row that cannot be read (an
-    edited or damaged file: said in the log), which `save_review` then replaces."""
-    row = conn.execute(
-        "SELECT status, state, review FROM reviews WHERE game_id = ?", (game_id,)
-    ).fetchone()
-    if row is None:
-        return None
-    status, state_text, review_text = row
-    state = _json_object(state_text)
-    review = _json_object(review_text)
-    problem = None
-    if status not in REVIEW_STATUSES:
-        problem = f"its status {str(status)[:40]!r} is none of {', '.join(REVIEW_STATUSES)}"
-    elif state is None:
-        problem = "its state is not a JSON object"
-    elif status == "done" and review is None:
-        problem = "its review is not a JSON object"
-    if problem is not None or state is None:
-        log.warning("the review of game %d is not used: %s", game_id, problem)
-        return None
-    return KeptReview(game_id, str(status), state, review if status == "done" else None)
-
-
-def save_review(
-    conn: sqlite3.Connection,
-    game_id: int,
-    state: dict[str, Any],
-    review: dict[str, Any] | None = None,
-) -> None:
-    """Keep a game's analysis: its state, and its review once done."""
-    conn.execute(
-        "INSERT OR REPLACE INTO reviews (game_id, status, state, review, updated_at)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (
-            game_id,
-            "running" if review is None else "done",
-            json.dumps(state, separators=(",", ":")),
-            None if review is None else json.dumps(review, separators=(",", ":")),
-            utc_now(),
-        ),
-    )

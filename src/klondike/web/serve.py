@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -251,8 +251,13 @@ def serve(
     port: int = DEFAULT_PORT,
     open_browser: bool = True,
     db: str | Path | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> int:
-    """Run the game's server until Ctrl-C or SIGTERM; returns the exit status."""
+    """Run the game's server until Ctrl-C or SIGTERM; returns the exit status.
+
+    ``clock`` (monotonic seconds) runs the games' clocks, as `create_app`'s: a test that
+    wants time to pass without waiting for it gives one it drives (tests/helpers/clock.py).
+    """
     if not 0 <= port <= 65535:
         print(f"klondike: the port is a number from 0 to 65535, not {port}", file=sys.stderr)
         return 2
@@ -273,7 +278,11 @@ def serve(
         return 2
     bound = sock.getsockname()[1]
     app = create_app(
-        conn, allowed_hosts=host_names(host, bound), keep_proved_deals=True, rated_modes=TIER_MODES
+        conn,
+        allowed_hosts=host_names(host, bound),
+        clock=clock,
+        keep_proved_deals=True,
+        rated_modes=TIER_MODES,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown else shown
