@@ -559,22 +559,32 @@ def _share_text(share: dict[str, int] | None) -> str:
 
 def format_review(review: dict[str, Any]) -> str:
     """A review (`klondike.review.analyse`) as the terminal shows it: the summary, where the
-    win was lost and the line that still won, then each move."""
+    win was lost and why, the line that still won, then each move with its class."""
     summary = review["summary"]
+    counts = summary["classes"]
+    accuracy = summary["accuracy"]
     lines = [
         f"{review['code']}  {summary['moves']} moves  "
         + ("won" if review["won"] else "not won")
-        + f"  mistakes {summary['mistakes']}  hints {summary['hints']}  undos {summary['undos']}"
+        + ("" if accuracy is None else f"  accuracy {accuracy:.0f}%")
+        + f"  hints {summary['hints']}  undos {summary['undos']}",
+        "  ".join(f"{name} {counts[name]}" for name in counts),
     ]
-    lost_at, between = review["lost_at"], review["lost_between"]
+    lost_at, between, lost = review["lost_at"], review["lost_between"], review["lost"]
     if review["won"]:
-        lines.append("Knowing every card: won; nothing was lost.")
-    elif lost_at is not None:
+        lines.append("Won: nothing was lost.")
+    elif lost_at is not None and lost is not None:
         move = review["moves"][lost_at - 1]
         lines.append(
-            f"Knowing every card: the win was lost at move {lost_at}"
-            f" ({move['move']}, {move['card']})."
+            f"Knowing every card, the win was lost at move {lost_at} ({move['move']}, "
+            f"{move['card']}); "
+            + (
+                f"what you could see showed it too: a {lost['class']}."
+                if lost["seen"]
+                else "nothing you could see said so."
+            )
         )
+        lines.append(f"  Why: {why_text(lost['why'])}")
         steps = " ".join(f"{s['move']} ({s['card']})" for s in review["winning_line"])
         lines.append(f"  It still won before it: {steps}")
     elif between is not None:
@@ -589,11 +599,11 @@ def format_review(review: dict[str, Any]) -> str:
     else:
         lines.append("Knowing every card: not decided within the bound.")
     lines.append("")
-    rows = [["#", "move", "card", "knowing all", "fair before", "after", "played", "mistake"]]
+    rows = [["#", "move", "card", "knowing all", "fair before", "after", "class", "better"]]
     verdict_words = {"winnable": "winnable", "unwinnable": "lost", "unknown": "?"}
     for move in review["moves"]:
         number = move["number"]
-        preferred = move["preferred"]
+        better = move["better"]
         rows.append(
             [
                 str(number),
@@ -603,12 +613,37 @@ def format_review(review: dict[str, Any]) -> str:
                 + (" <- lost here" if number == lost_at else ""),
                 _share_text(move["before"]),
                 _share_text(move["after"]),
-                _share_text(move["played"]),
+                move["class"] + (f" -{move['drop']:.0f}" if move["drop"] else ""),
                 ""
-                if preferred is None
-                else f"better {preferred['move']} ({preferred['card']}) "
-                + _share_text(preferred["share"]),
+                if better is None
+                else f"{better['move']} ({better['card']}) " + _share_text(better["share"]),
             ]
         )
-    lines.append(_table(rows, {1, 2, 3, 7}))
+    lines.append(_table(rows, {1, 2, 3, 6, 7}))
+    for move in review["moves"]:
+        if move["why"] is not None:
+            lines.append(f"Move {move['number']}: {why_text(move['why'])}")
     return "\n".join(lines)
+
+
+def why_text(reason: dict[str, Any]) -> str:
+    """Why a move lost (`klondike.review.why`), in English words."""
+    kind = reason["kind"]
+    if kind == "unseen":
+        card = reason.get("card")
+        return "nothing you could see said this move was wrong" + (
+            f": the card it needed, {card}, lay face down." if card else "."
+        )
+    if kind == "took":
+        where = reason["target"] or "the last empty column"
+        return f"{reason['card']} took {where}, which {reason['needed_by']} needed."
+    if kind == "home":
+        return f"{reason['card']} went home, but {reason['needed_by']} needed it to go on."
+    if kind == "passed":
+        return f"it covered {reason['card']} on the waste, which the better line played."
+    if kind == "emptied":
+        return f"it emptied column {reason['column']} with no King left to fill it."
+    if kind == "turned":
+        return f"the better move turned up a card in column {reason['column']}; this one none."
+    better = reason.get("better")
+    return f"the better move was {better}." if better else "another move won more."

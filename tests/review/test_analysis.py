@@ -36,15 +36,28 @@ def test_burying_the_only_king_is_where_the_win_was_lost() -> None:
     assert not review["won"]
 
 
-def test_burying_the_only_king_is_a_mistake_by_what_the_player_could_see() -> None:
+def test_burying_the_only_king_is_a_blunder_by_what_the_player_could_see() -> None:
+    """Q♦ onto K♣ loses every layout the position wins: a blunder, 100 points, and why in
+    facts: Q♦ took the K♣ that Q♥ (over three face-down cards) needed."""
     review = analyse(burying(), BURIED)
     assert review["mistakes"] == [2]
     second = review["moves"][1]
     assert second["played"]["wins"] == 0
-    preferred = second["preferred"]
-    assert preferred["move"] != "W-T2"
-    assert preferred["share"]["wins"] == review["settings"]["samples"]
+    assert (second["class"], second["drop"], second["accuracy"]) == ("blunder", 100.0, 0.0)
+    better = second["better"]
+    assert better["move"] == "T1-T2" and better["card"] == "QH"
+    assert better["share"]["wins"] == review["settings"]["fine_samples"]
+    assert second["why"] == {"kind": "took", "card": "QD", "target": "KC", "needed_by": "QH"}
+    assert [m["class"] for m in review["moves"]] == ["best", "blunder", "best"]
     assert review["summary"]["mistakes"] == 1
+    assert review["summary"]["classes"] == {
+        "best": 2,
+        "good": 0,
+        "inaccuracy": 0,
+        "mistake": 0,
+        "blunder": 1,
+    }
+    assert review["lost"] == {"move": 2, "class": "blunder", "seen": True, "why": second["why"]}
 
 
 def test_the_winning_line_replays_from_the_position_before_the_lost_move() -> None:
@@ -75,6 +88,8 @@ def test_a_won_game_is_winnable_everywhere_without_a_search() -> None:
     assert review["summary"] == {
         "moves": len(line),
         "mistakes": 0,
+        "classes": {"best": len(line), "good": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0},
+        "accuracy": 100.0,
         "lost_at": None,
         "hints": 2,
         "undos": 3,

@@ -33,7 +33,8 @@ def test_a_code_and_its_moves_are_reviewed_with_a_progress_bar(
 ) -> None:
     assert main(["analyse", CODE, "--moves", "S-W S-W T1-F", *QUICK, "--progress"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith(f"{CODE}  3 moves  not won  mistakes 0  hints 0  undos 0")
+    assert out.startswith(f"{CODE}  3 moves  not won  accuracy 100%  hints 0  undos 0")
+    assert "best 3  good 0  inaccuracy 0  mistake 0  blunder 0" in out
     assert "Knowing every card: it could still be won when it was left." in out
     assert "T1-F3" in out and "AD" in out
     assert "what you could see: move 3 of 3" in err and "knowing every card:" in err

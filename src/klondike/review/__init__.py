@@ -2,7 +2,6 @@
 knowing every card, and which moves were mistakes by what the player could see."""
 
 from .analysis import (
-    MISTAKE_SHARE,
     Analysis,
     Progress,
     ReviewError,
@@ -12,15 +11,22 @@ from .analysis import (
     standing_moves,
     stored_start,
 )
+from .classes import CLASSES, DROPS, game_accuracy, move_accuracy, move_class
+from .why import why
 
 __all__ = [
-    "MISTAKE_SHARE",
+    "CLASSES",
+    "DROPS",
     "Analysis",
     "Progress",
     "ReviewError",
     "Settings",
     "analyse",
+    "game_accuracy",
+    "move_accuracy",
+    "move_class",
     "replay",
     "standing_moves",
     "stored_start",
+    "why",
 ]

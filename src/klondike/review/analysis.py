@@ -1,7 +1,9 @@
 """The review of a finished game (docs/review.md): for each position, whether the deal could
 still be won knowing every card, the move after which it no longer could ("lost at"), the
 winning line from the position before it, and the fair player's share of winnable layouts
-before and after each move, with the moves that lost clearly more than its own choice.
+before and after each move; each move's class and accuracy by what it cost against the fair
+player's own choice (`klondike.review.classes`), and why the lost move and the mistakes
+lost, in facts (`klondike.review.why`).
 
 The work is split into steps (`Analysis.step`), each bounded by counts of positions, so
 that a server can run them one at a time in a background worker, keep the state between
@@ -11,30 +13,33 @@ them (`Analysis.state`, plain JSON) and resume it later. `analyse` runs every st
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from klondike import Game, KlondikeError, Move
 from klondike.cards import CARD_NAMES
-from klondike.fair import Share, decide, move_share, winnable_share
+from klondike.fair import Share, choice_share, decide, move_share, winnable_share
 from klondike.solver import describe_line, solve
+
+from .classes import CLASSES, JUDGED, game_accuracy, move_accuracy, move_class
+from .why import why
 
 Part = Literal["verdicts", "shares", "done"]
 
 VERDICT_STATES = 50_000
 """Positions one full-information verdict may search, by default."""
 
-SHARE_SAMPLES = 12
-"""Layouts each fair share solves, by default."""
+SHARE_SAMPLES = 24
+"""Layouts each fair share solves, by default: every move that loses one of them that the
+position wins is measured again on `FINE_SAMPLES`."""
+
+FINE_SAMPLES = 64
+"""Layouts on which a move that looks bad is held against the fair player's own choice, by
+default: one layout is 1.6 points of the share."""
 
 SHARE_STATES = 1_000
 """Positions each layout of a fair share may search, by default."""
-
-MISTAKE_SHARE = 0.25
-"""A move is a mistake when the fair player's own choice there wins at least this share of
-the position's layouts more than the move played (of 12 layouts: 3 or more)."""
 
 
 class ReviewError(ValueError):
@@ -50,11 +55,17 @@ class Settings:
     samples: int = SHARE_SAMPLES
     share_states: int = SHARE_STATES
     seed: int = 0
+    fine_samples: int = FINE_SAMPLES
 
-    @property
-    def margin(self) -> int:
-        """Layouts the fair player's choice must win more than the move played for a mistake."""
-        return max(1, math.ceil(MISTAKE_SHARE * self.samples))
+    def figures(self) -> dict[str, int]:
+        """The settings as plain numbers, as the state and the review keep them."""
+        return {
+            "verdict_states": self.verdict_states,
+            "samples": self.samples,
+            "share_states": self.share_states,
+            "seed": self.seed,
+            "fine_samples": self.fine_samples,
+        }
 
 
 Progress = Callable[[str, int, int], None]
@@ -123,8 +134,8 @@ class Analysis:
         self.searched = int(state.get("searched", 0))
         self.shares: list[dict[str, int] | None] = list(state.get("shares") or [None] * count)
         self.played: list[dict[str, int] | None] = list(state.get("played") or [None] * count)
-        self.preferred: dict[int, dict[str, Any]] = {
-            int(k): dict(v) for k, v in (state.get("preferred") or {}).items()
+        self.judged: dict[int, dict[str, Any]] = {
+            int(k): dict(v) for k, v in (state.get("judged") or {}).items()
         }
         if not len(self.verdicts) == len(self.found) == len(self.shares) == count:
             raise ReviewError("the analysis kept does not fit the game's moves")
@@ -149,12 +160,7 @@ class Analysis:
                 "moves": list(moves),
                 "hints": hints,
                 "undos": undos,
-                "settings": {
-                    "verdict_states": kept.verdict_states,
-                    "samples": kept.samples,
-                    "share_states": kept.share_states,
-                    "seed": kept.seed,
-                },
+                "settings": kept.figures(),
             }
         )
 
@@ -169,19 +175,14 @@ class Analysis:
             "moves": self.moves,
             "hints": self.hints,
             "undos": self.undos,
-            "settings": {
-                "verdict_states": s.verdict_states,
-                "samples": s.samples,
-                "share_states": s.share_states,
-                "seed": s.seed,
-            },
+            "settings": s.figures(),
             "verdicts": self.verdicts,
             "found": self.found,
             "lines": {str(k): v for k, v in self.lines.items()},
             "searched": self.searched,
             "shares": self.shares,
             "played": self.played,
-            "preferred": {str(k): v for k, v in self.preferred.items()},
+            "judged": {str(k): v for k, v in self.judged.items()},
         }
 
     # ---- where it stands
@@ -274,6 +275,9 @@ class Analysis:
     # ---- the fair shares
 
     def _share_step(self, index: int) -> None:
+        """The position's share and the move's on `Settings.samples` layouts; a move that
+        loses one the position wins is held against the fair player's own choice on
+        `Settings.fine_samples` layouts (the same for both: the drop is paired)."""
         s = self.settings
         position = self.positions[index]
         bounds = {"samples": s.samples, "max_states": s.share_states, "seed": s.seed}
@@ -284,19 +288,22 @@ class Analysis:
         share, played = move_share(position, move, **bounds)
         self.shares[index] = share_figures(share)
         self.played[index] = share_figures(played)
-        # the fair player's choice is asked only where the move won clearly fewer layouts
-        # than the position itself
-        if share.wins - played.wins < s.margin:
-            return
-        decision = decide(position, samples=s.samples, max_states=s.share_states, seed=s.seed)
-        if decision.move is None or str(decision.move) == move:
-            return
-        if decision.share.wins - played.wins >= s.margin:
-            self.preferred[index] = {
+        if played.wins >= share.wins:
+            return  # it keeps every layout the position wins: nothing better
+        fine = {"samples": s.fine_samples, "max_states": s.share_states, "seed": s.seed}
+        decision = decide(position, **fine)
+        _, played_fine = choice_share(position, move, **fine)
+        better = decision.share if decision.move is not None else played_fine
+        drop = 100 * max(0, better.wins - played_fine.wins) / s.fine_samples
+        judged: dict[str, Any] = {"drop": round(drop, 1), "played": share_figures(played_fine)}
+        if decision.move is not None and drop > 0:
+            judged["better"] = {
                 "move": str(decision.move),
                 "card": describe_line(position, (decision.move,))[0],
                 "share": share_figures(decision.share),
+                "line": [str(step) for step in decision.line],
             }
+        self.judged[index] = judged
 
     # ---- running
 
@@ -331,21 +338,44 @@ class Analysis:
             else []
         )
         moves = []
+        accuracies: list[float] = []
+        classes = dict.fromkeys(CLASSES, 0)
         for i, move in enumerate(self.moves):
             card = describe_line(self.positions[i], (Move.from_text(move),))[0]
-            moves.append(
-                {
-                    "number": i + 1,
-                    "move": move,
-                    "card": card,
-                    "turned": _turned(self.positions[i], self.positions[i + 1]),
-                    "before": self.shares[i],
-                    "after": self.shares[i + 1],
-                    "played": self.played[i],
-                    "preferred": self.preferred.get(i),
-                }
-            )
-        mistakes = sorted(i + 1 for i in self.preferred)
+            judged = self.judged.get(i, {})
+            drop = float(judged.get("drop", 0.0))
+            kind = move_class(drop)
+            classes[kind] += 1
+            accuracies.append(move_accuracy(drop))
+            entry: dict[str, Any] = {
+                "number": i + 1,
+                "move": move,
+                "card": card,
+                "turned": _turned(self.positions[i], self.positions[i + 1]),
+                "before": self.shares[i],
+                "after": self.shares[i + 1],
+                "played": self.played[i],
+                "class": kind,
+                "drop": drop,
+                "accuracy": round(accuracies[-1], 1),
+                "better": judged.get("better") if kind != "best" else None,
+                "why": None,
+            }
+            if kind in JUDGED and entry["better"] is not None:
+                entry["why"] = why(self.positions[i], move, entry["better"]["line"], seen=True)
+            moves.append(entry)
+        lost = None
+        if lost_at is not None:
+            entry = moves[lost_at - 1]
+            seen = entry["class"] not in ("best", "good")
+            lost = {
+                "move": lost_at,
+                "class": entry["class"],
+                "seen": seen,
+                "why": why(self.positions[lost_at - 1], self.moves[lost_at - 1], line, seen=seen),
+            }
+        mistakes = [m["number"] for m in moves if m["class"] in JUDGED]
+        accuracy = game_accuracy(accuracies)
         return {
             "code": self.start.code,
             "won": self.positions[-1].won,
@@ -356,17 +386,20 @@ class Analysis:
             "moves": moves,
             "lost_at": lost_at,
             "lost_between": lost_between,
+            "lost": lost,
             "winning_line": [{"move": m, "card": w} for m, w in zip(line, words, strict=True)],
             "mistakes": mistakes,
             "summary": {
                 "moves": len(self.moves),
                 "mistakes": len(mistakes),
+                "classes": classes,
+                "accuracy": None if accuracy is None else round(accuracy, 1),
                 "lost_at": lost_at,
                 "hints": self.hints,
                 "undos": self.undos,
                 "searches": self.searched,
             },
-            "settings": self.state["settings"],
+            "settings": self.settings.figures(),
         }
 
 

@@ -10,6 +10,7 @@ const $ = (selector) => document.querySelector(selector);
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 500;
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const JUDGED = ["mistake", "blunder"]; // the classes a review explains (klondike.review.classes)
 
 /** The review dialog. */
 export class ReviewDialog {
@@ -151,11 +152,11 @@ export class ReviewDialog {
         text += ` — ${t("review_lost_mark")}`;
         li.classList.add("lost");
       }
-      if (move.preferred) {
+      if (JUDGED.includes(move.class) && move.better) {
         li.classList.add("mistake");
         text += ` — ${t("review_mistake", {
-          move: this.moveWords(move.preferred),
-          share: percent(move.preferred.share),
+          move: this.moveWords(move.better),
+          share: percent(move.better.share),
           played: percent(move.played),
         })}`;
       }
