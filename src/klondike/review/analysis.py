@@ -290,11 +290,13 @@ class Analysis:
         self.played[index] = share_figures(played)
         if played.wins >= share.wins:
             return  # it keeps every layout the position wins: nothing better
-        fine = {"samples": s.fine_samples, "max_states": s.share_states, "seed": s.seed}
-        decision = decide(position, **fine)
-        _, played_fine = choice_share(position, move, **fine)
+        fine = s.fine_samples
+        decision = decide(position, samples=fine, max_states=s.share_states, seed=s.seed)
+        _, played_fine = choice_share(
+            position, move, samples=fine, max_states=s.share_states, seed=s.seed
+        )
         better = decision.share if decision.move is not None else played_fine
-        drop = 100 * max(0, better.wins - played_fine.wins) / s.fine_samples
+        drop = 100 * max(0, better.wins - played_fine.wins) / fine
         judged: dict[str, Any] = {"drop": round(drop, 1), "played": share_figures(played_fine)}
         if decision.move is not None and drop > 0:
             judged["better"] = {
