@@ -25,8 +25,22 @@ BURYING = position(
 )
 
 WORDS = {
-    "en-US": {"lost": "the win was lost at move 2", "line": "Show the winning line"},
-    "de-DE": {"lost": "mit Zug 2 verspielt", "line": "Den Gewinnweg zeigen"},
+    "en-US": {
+        "lost": "the win was lost at move 2",
+        "seen": "what you could see showed it too: a blunder",
+        "why": "The queen of diamonds took the king of clubs, which the queen of hearts needed.",
+        "summary": "2 moves · accuracy ",
+        "axes": ["move", "chance of a win"],
+        "line": "Show the winning line",
+    },
+    "de-DE": {
+        "lost": "mit Zug 2 verspielt",
+        "seen": "auch was zu sehen war, zeigte es: grober Fehler",
+        "why": "nahm den Platz auf",
+        "summary": "2 Züge · Genauigkeit ",
+        "axes": ["Zug", "Gewinnchance"],
+        "line": "Den Gewinnweg zeigen",
+    },
 }
 
 
@@ -62,11 +76,26 @@ def test_the_review_of_the_game_just_left_names_the_move_that_lost(
     press(table, "#review-last")
     review_done(table)
     words = WORDS[locale]
-    assert words["lost"] in table.text("#review-lost")
+    lost = table.text("#review-lost")
+    assert words["lost"] in lost and words["seen"] in lost and words["why"] in lost
+    assert table.text("#review-summary").startswith(words["summary"])
     moves = page.locator("#review-moves li")
     assert moves.count() == 2
-    assert page.locator("#review-moves li.lost.mistake").count() == 1
-    assert page.locator("#review-chart svg circle.mistake").count() == 1
+    assert page.locator("#review-moves li.lost.mistake.blunder").count() == 1
+    assert page.locator("#review-chart svg circle.blunder").count() == 1
+    # the chart's axes and legend; a tap on it goes to the move under it
+    titles = page.locator("#review-chart svg .axis-title").all_text_contents()
+    assert titles == words["axes"]
+    assert page.locator("#review-legend li, .review-legend li").count() == 3  # line, lost, blunder
+    chart = page.locator("#review-chart svg")
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert box is not None
+    left = box["x"] + box["width"] * 44 / 600  # the x axis starts at 44 of 600 units
+    table.tap_at(left + 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("document.querySelector('#review-slider').value === '0'")
+    table.tap_at(box["x"] + box["width"] - 3, box["y"] + box["height"] / 2)
+    page.wait_for_function("document.querySelector('#review-slider').value === '2'")
     # it opens at the move that lost: the table after it, every card shown, backs marked
     assert page.locator("#review-slider").input_value() == "2"
     assert page.locator("#review-table .chip.down").count() == 3
@@ -133,7 +162,9 @@ def test_a_won_game_is_reviewed_from_the_win_screen_and_the_history(open_table: 
     page.locator("#stats-recent tbody tr").first.wait_for()
     press(table, "#stats-recent tr[data-result='won'] button.review")
     review_done(table)
-    assert table.text("#review-summary").startswith("1 moves, 0 mistakes")
+    summary = table.text("#review-summary")
+    assert summary.startswith("1 move · accuracy 100% · no inaccuracy, mistake or blunder")
+    assert "0 hints taken · 0 undos" in summary
 
 
 def test_a_game_being_played_has_no_review_button(open_table: Opener) -> None:

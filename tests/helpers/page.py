@@ -149,6 +149,10 @@ class Table:
 
     def tap(self, target: Locator, where: str = "top") -> None:
         x, y = self.point(target, where)
+        self.tap_at(x, y)
+
+    def tap_at(self, x: float, y: float) -> None:
+        """A tap (a touch, or a click) at a point of the page."""
         if self.touch:
             self.page.touchscreen.tap(x, y)
         else:

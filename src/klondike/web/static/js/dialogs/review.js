@@ -4,13 +4,14 @@
 // as a line chart with the mistakes marked, and the summary. The server decides everything.
 
 import { ApiError, call } from "../api.js";
-import { cardWords, lang, pileWords, RANK_LABELS, reasonText, t } from "../i18n.js";
+import { cardWords, lang, pileWords, RANK_LABELS, reasonText, t, tn } from "../i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 500;
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const JUDGED = ["mistake", "blunder"]; // the classes a review explains (klondike.review.classes)
+const MARKED = ["inaccuracy", "mistake", "blunder"]; // the classes the chart marks
 
 /** The review dialog. */
 export class ReviewDialog {
@@ -98,13 +99,7 @@ export class ReviewDialog {
     this.review = review;
     this.mode = "game";
     $("#review-body").hidden = false;
-    const s = review.summary;
-    $("#review-summary").textContent = t("review_summary", {
-      moves: s.moves,
-      mistakes: s.mistakes,
-      hints: s.hints,
-      undos: s.undos,
-    });
+    $("#review-summary").textContent = this.summaryText();
     $("#review-lost").textContent = this.lostText();
     const line = $("#review-line");
     line.hidden = !review.winning_line.length;
@@ -114,10 +109,32 @@ export class ReviewDialog {
     this.go(review.lost_at ?? 0);
   }
 
+  /** The summary: moves, accuracy, the classes counted, hints and undos. */
+  summaryText() {
+    const s = this.review.summary;
+    const counted = MARKED.filter((name) => s.classes[name]).map((name) =>
+      tn(`review_count_${name}`, s.classes[name]),
+    );
+    const parts = [tn("review_moves", s.moves)];
+    if (s.accuracy !== null) parts.push(t("review_accuracy", { accuracy: Math.round(s.accuracy) }));
+    parts.push(counted.length ? counted.join(", ") : t("review_clean"));
+    parts.push(tn("review_hints", s.hints), tn("review_undos", s.undos));
+    return `${parts.join(" · ")}.`;
+  }
+
+  /** Where the win was lost knowing every card, what the player could see of it, and why:
+   * one sentence for the two measures, then the why. */
   lostText() {
     const r = this.review;
     const verdicts = r.positions.map((p) => p.verdict);
     if (r.won) return t("review_won");
+    if (r.lost_at && r.lost) {
+      const move = this.moveWords(r.moves[r.lost_at - 1]);
+      const sentence = r.lost.seen
+        ? t("review_lost_seen", { n: r.lost_at, move, class: t(`review_class_${r.lost.class}`) })
+        : t("review_lost_unseen", { n: r.lost_at, move });
+      return `${sentence} ${this.whyWords(r.lost.why)}`;
+    }
     if (r.lost_at) {
       return t("review_lost_at", { n: r.lost_at, move: this.moveWords(r.moves[r.lost_at - 1]) });
     }
@@ -125,6 +142,36 @@ export class ReviewDialog {
     if (verdicts[0] === "unwinnable") return t("review_never");
     if (verdicts[verdicts.length - 1] === "winnable") return t("review_still");
     return t("review_undecided");
+  }
+
+  /** Why a move lost (klondike.review.why), in the page's words. */
+  whyWords(why) {
+    if (!why) return "";
+    const card = (name) => (name ? cardWords(name) : "");
+    switch (why.kind) {
+      case "unseen":
+        return why.card
+          ? t("review_why_unseen_card", { card: card(why.card) })
+          : t("review_why_unseen");
+      case "took":
+        return why.target
+          ? t("review_why_took", {
+              card: card(why.card),
+              target: card(why.target),
+              needed: card(why.needed_by),
+            })
+          : t("review_why_took_empty", { card: card(why.card), needed: card(why.needed_by) });
+      case "home":
+        return t("review_why_home", { card: card(why.card), needed: card(why.needed_by) });
+      case "passed":
+        return t("review_why_passed", { card: card(why.card) });
+      case "emptied":
+        return t("review_why_emptied", { column: why.column });
+      case "turned":
+        return t("review_why_turned", { column: why.column });
+      default:
+        return why.better ? t("review_why_other", { move: why.better }) : "";
+    }
   }
 
   /** A move in the page's words: "seven of hearts: column 3 → column 5", "Draw". */
@@ -152,13 +199,18 @@ export class ReviewDialog {
         text += ` — ${t("review_lost_mark")}`;
         li.classList.add("lost");
       }
-      if (JUDGED.includes(move.class) && move.better) {
-        li.classList.add("mistake");
-        text += ` — ${t("review_mistake", {
-          move: this.moveWords(move.better),
-          share: percent(move.better.share),
-          played: percent(move.played),
-        })}`;
+      if (MARKED.includes(move.class)) {
+        li.classList.add(move.class);
+        if (JUDGED.includes(move.class)) li.classList.add("mistake");
+        text += ` — ${t(`review_class_${move.class}`)}`;
+        if (move.better) {
+          text += `, ${t("review_better", {
+            move: this.moveWords(move.better),
+            share: percent(move.better.share),
+            played: percent(move.played),
+          })}`;
+        }
+        if (move.why) text += ` ${this.whyWords(move.why)}`;
       }
       button.textContent = text;
       button.addEventListener("click", () => {
@@ -171,17 +223,22 @@ export class ReviewDialog {
     list.replaceChildren(...items);
   }
 
-  /** The fair share before each move as a line over the moves; mistakes and the lost move
-   * marked. */
+  /** The fair share before each move as a line over the moves, with its axes (move, chance of
+   * a win) and a legend; inaccuracies, mistakes and blunders as dots of their class, the lost
+   * move as a dashed line. A tap or a drag along it goes to that move. */
   renderChart() {
     const r = this.review;
     const width = 600;
-    const height = 140;
+    const height = 170;
+    const left = 44;
+    const right = 8;
+    const top = 8;
+    const bottom = 34;
     const shares = r.moves.map((m) => fraction(m.before));
     if (r.moves.length) shares.push(fraction(r.moves[r.moves.length - 1].after));
     const count = Math.max(1, shares.length - 1);
-    const x = (i) => (i / count) * width;
-    const y = (v) => height - 6 - v * (height - 12);
+    const x = (i) => left + (i / count) * (width - left - right);
+    const y = (v) => top + (1 - v) * (height - top - bottom);
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("role", "img");
@@ -189,43 +246,97 @@ export class ReviewDialog {
     const known = shares.map((v, i) => [i, v]).filter(([, v]) => v !== null);
     const first = known.length ? Math.round(100 * known[0][1]) : 0;
     const last = known.length ? Math.round(100 * known[known.length - 1][1]) : 0;
+    const marked = r.moves.filter((m) => MARKED.includes(m.class));
     svg.setAttribute(
       "aria-label",
       t("review_chart_label", {
         first,
         last,
-        mistakes: r.mistakes.length ? r.mistakes.join(", ") : t("review_none"),
+        mistakes: marked.length
+          ? marked.map((m) => `${m.number} (${t(`review_class_${m.class}`)})`).join(", ")
+          : t("review_none"),
       }),
     );
-    const grid = document.createElementNS(SVG, "path");
-    grid.setAttribute("d", `M0 ${y(0)}H${width}M0 ${y(0.5)}H${width}M0 ${y(1)}H${width}`);
-    grid.setAttribute("class", "grid");
-    svg.append(grid);
-    if (r.lost_at) {
-      const lost = document.createElementNS(SVG, "path");
-      lost.setAttribute("d", `M${x(r.lost_at)} 0V${height}`);
-      lost.setAttribute("class", "lost");
-      svg.append(lost);
+    const add = (name, attributes, text) => {
+      const el = document.createElementNS(SVG, name);
+      for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, String(value));
+      if (text !== undefined) el.textContent = text;
+      svg.append(el);
+      return el;
+    };
+    add("path", {
+      d: [0, 0.5, 1].map((v) => `M${left} ${y(v)}H${width - right}`).join(""),
+      class: "grid",
+    });
+    add("path", { d: `M${left} ${top}V${y(0)}H${width - right}`, class: "axis" });
+    for (const v of [0, 0.5, 1]) {
+      add("text", { x: left - 6, y: y(v) + 4, class: "tick", "text-anchor": "end" }, `${100 * v}%`);
     }
-    const line = document.createElementNS(SVG, "polyline");
-    line.setAttribute("points", known.map(([i, v]) => `${x(i)},${y(v)}`).join(" "));
-    line.setAttribute("class", "share");
-    svg.append(line);
-    for (const number of r.mistakes) {
-      const value = fraction(r.moves[number - 1].after);
-      const dot = document.createElementNS(SVG, "circle");
-      dot.setAttribute("cx", String(x(number)));
-      dot.setAttribute("cy", String(y(value ?? 0)));
-      dot.setAttribute("r", "6");
-      dot.setAttribute("class", "mistake");
-      dot.dataset.number = String(number);
-      svg.append(dot);
+    const ticks = [...new Set([0, Math.round(count / 2), count])];
+    for (const i of ticks) {
+      add("text", { x: x(i), y: y(0) + 14, class: "tick", "text-anchor": "middle" }, String(i));
     }
-    const cursor = document.createElementNS(SVG, "path");
-    cursor.setAttribute("class", "cursor");
-    svg.append(cursor);
-    this.cursor = { path: cursor, x, height };
-    $("#review-chart").replaceChildren(svg);
+    add(
+      "text",
+      { x: (left + width - right) / 2, y: height - 4, class: "axis-title", "text-anchor": "middle" },
+      t("review_axis_moves"),
+    );
+    add(
+      "text",
+      { x: 10, y: (top + y(0)) / 2, class: "axis-title", "text-anchor": "middle",
+        transform: `rotate(-90 10 ${(top + y(0)) / 2})` },
+      t("review_axis_chance"),
+    );
+    if (r.lost_at) add("path", { d: `M${x(r.lost_at)} ${top}V${y(0)}`, class: "lost" });
+    add("polyline", { points: known.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), class: "share" });
+    for (const move of marked) {
+      const value = fraction(move.after);
+      const dot = add("circle", {
+        cx: x(move.number),
+        cy: y(value ?? 0),
+        r: 6,
+        class: `dot ${move.class}${JUDGED.includes(move.class) ? " mistake" : ""}`,
+      });
+      dot.dataset.number = String(move.number);
+    }
+    const cursor = add("path", { class: "cursor" });
+    this.cursor = { path: cursor, x, top, bottom: y(0) };
+    // a tap or a drag along the chart goes to the move under it
+    const toMove = (event) => {
+      const box = svg.getBoundingClientRect();
+      const at = ((event.clientX - box.left) / box.width) * width;
+      const index = Math.round(((at - left) / (width - left - right)) * count);
+      this.mode = "game";
+      this.go(Math.max(0, Math.min(count, index)));
+    };
+    svg.addEventListener("pointerdown", (event) => {
+      svg.setPointerCapture?.(event.pointerId);
+      toMove(event);
+    });
+    svg.addEventListener("pointermove", (event) => {
+      if (event.buttons) toMove(event);
+    });
+    $("#review-chart").replaceChildren(svg, this.legend(marked));
+  }
+
+  /** The chart's legend: the line, the lost move, and each class marked in this game. */
+  legend(marked) {
+    const list = document.createElement("ul");
+    list.className = "review-legend";
+    const item = (cls, text) => {
+      const li = document.createElement("li");
+      const sign = document.createElement("span");
+      sign.className = `sign ${cls}`;
+      sign.setAttribute("aria-hidden", "true");
+      li.append(sign, document.createTextNode(text));
+      list.append(li);
+    };
+    item("chance", t("review_legend_chance"));
+    if (this.review.lost_at) item("lost", t("review_legend_lost"));
+    for (const name of MARKED) {
+      if (marked.some((m) => m.class === name)) item(name, t(`review_class_${name}`));
+    }
+    return list;
   }
 
   /** The steps of the current mode: the game's positions, or the winning line's. */
@@ -279,7 +390,7 @@ export class ReviewDialog {
     }
     if (this.cursor) {
       const x = this.cursor.x(this.mode === "game" ? at : r.lost_at - 1);
-      this.cursor.path.setAttribute("d", `M${x} 0V${this.cursor.height}`);
+      this.cursor.path.setAttribute("d", `M${x} ${this.cursor.top}V${this.cursor.bottom}`);
     }
   }
 
