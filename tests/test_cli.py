@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from klondike import Game
@@ -46,3 +50,31 @@ def test_show_bad_code_exits_2(code: str, words: str, capsys: pytest.CaptureFixt
     assert captured.out == ""
     assert captured.err.startswith("klondike: ")
     assert words in captured.err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "KL1-D1N-AAAAAAG"],
+        ["show", "KL1-D1N-AAAAAAG"],
+        ["export", "KL1-D1N-AAAAAAG", "--format", "json"],
+        ["analyse", "KL1-D1N-AAAAAAG", "--moves", "S-W"],
+    ],
+)
+def test_a_command_whose_reader_is_gone_stops_quietly(command: list[str]) -> None:
+    """``klondike solve CODE | head -1`` once ``head`` has gone: its output has nowhere to
+    go (a pipe whose reading end is closed before anything is written), and the command
+    stops with status 0 and nothing on stderr — no BrokenPipeError traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "klondike", *command],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == b"" and done.returncode == 0

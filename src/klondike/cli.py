@@ -150,8 +150,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status. Every command stops quietly when its
+    reader stops early (``klondike solve CODE | head -1``): not an error of ours."""
     args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the closed pipe
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command ``args`` names."""
     if args.command == "show":
         try:
             print(Game.from_code(args.code))
@@ -169,13 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[args.command]
         return command(args)
     if args.command == "stats":
-        try:
-            return print_stats(args.db)
-        except BrokenPipeError:
-            # the reader stopped early (`klondike stats | head`): not an error of ours
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return 0
+        return print_stats(args.db)
     if args.command == "backup":
         return write_backup(args.db, args.file)
     if args.command == "analyse":
