@@ -19,9 +19,9 @@ from itertools import islice
 from typing import Any
 
 from klondike import Game, Move
+from klondike.estimates import winnable_interval
 from klondike.information import information_key, information_set, position_key
 from klondike.solver import Solution, solve
-from klondike.solver.survey import winnable_interval
 
 from .choices import (
     Line,
