@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired
@@ -44,11 +44,17 @@ class DealResult(TypedDict):
     states: int
     seconds: float
     budget: float | None
-    # with ``rate``, for a deal proved winnable: its tier and rating (klondike.fair.rate)
+    # added by ``klondike survey --rate`` to a deal proved winnable: its tier and rating
+    # (klondike.solver.commands.rate_winnable)
     tier: NotRequired[str]
     wins: NotRequired[int]
     plays: NotRequired[int]
     rating_seconds: NotRequired[float]
+
+
+DealStep = Callable[[Game, DealResult], None]
+"""A step a survey runs on each deal once it is solved (`solve_deal`'s ``then``): given the
+deal's game from its start and its result, it adds to the result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +86,11 @@ def solve_deal(
     scoring: str,
     budget: float | None,
     rules: str = "app",
-    rate: bool = False,
+    then: DealStep | None = None,
 ) -> DealResult:
     """Solve one deal of the version ``rules`` from its start; what a survey's worker runs.
-    With ``rate``, a deal proved winnable is rated by difficulty too (`klondike.fair.rate`;
-    tens of seconds a deal)."""
+    ``then``, if given, runs on the deal's game and its result once it is solved, where it
+    is solved (``klondike survey --rate`` rates the deals proved winnable so)."""
     game = Game(deal, draw, scoring, rules_for(rules))
     solution = solve(game, budget=budget)
     result: DealResult = {
@@ -98,14 +104,8 @@ def solve_deal(
         "seconds": round(solution.seconds, 4),
         "budget": budget,
     }
-    if rate and solution.verdict == "winnable":
-        from ..fair import rate as rate_deal  # the fair player is built on this package
-        from ..fair import tier_of
-
-        rating = rate_deal(game)
-        result["tier"] = tier_of(rating, draw)
-        result["wins"], result["plays"] = rating.wins, rating.plays
-        result["rating_seconds"] = round(rating.seconds, 3)
+    if then is not None:
+        then(game, result)
     return result
 
 
@@ -118,11 +118,12 @@ def survey(
     workers: int | None = None,
     scheduler: str | None = None,
     rules: str = "app",
-    rate: bool = False,
+    then: DealStep | None = None,
 ) -> Iterator[DealResult]:
     """Solve ``deals`` of the version ``rules`` in parallel; yields each result as it comes
     (not in deal order). Raises `klondike.InvalidCode` for a mode the version lacks.
-    With ``rate``, each deal proved winnable is rated by difficulty too (`solve_deal`).
+    ``then`` runs on each deal once it is solved, in the process that solved it
+    (`solve_deal`): a function of a module, so that the workers can import it.
 
     ``workers`` processes (None: one per core), or the workers of the Dask distributed
     scheduler at ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a
@@ -137,12 +138,12 @@ def survey(
         raise ValueError("workers must be at least 1")
     todo = list(deals)
     if scheduler is not None:
-        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, rate)
+        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, then)
         return
     count = workers or os.cpu_count() or 1
     if count == 1:
         for deal in todo:
-            yield solve_deal(deal, draw, scoring, budget, rules, rate)
+            yield solve_deal(deal, draw, scoring, budget, rules, then)
         return
     # (imported here: the process pool is a survey's alone, and slow to import)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -152,7 +153,7 @@ def survey(
         queue = iter(todo)
         # A bounded window of submitted deals, so that a huge range is not queued at once.
         for deal in queue:
-            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules, rate))
+            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules, then))
             if len(pending) >= 4 * count:
                 break
         while pending:
@@ -162,7 +163,7 @@ def survey(
                 following = next(queue, None)
                 if following is not None:
                     pending.add(
-                        pool.submit(solve_deal, following, draw, scoring, budget, rules, rate)
+                        pool.submit(solve_deal, following, draw, scoring, budget, rules, then)
                     )
 
 
@@ -173,7 +174,7 @@ def _on_dask(
     budget: float | None,
     scheduler: str,
     rules: str,
-    rate: bool = False,
+    then: DealStep | None = None,
 ) -> Iterator[DealResult]:
     """The deals solved on a Dask distributed cluster, yielded as they finish."""
     try:
@@ -190,7 +191,7 @@ def _on_dask(
             scoring=scoring,
             budget=budget,
             rules=rules,
-            rate=rate,
+            then=then,
             pure=False,
         )
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
