@@ -58,24 +58,10 @@ from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_cod
 from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
-from .rules import APP, NO_SCORE, Rules, rules_for
+from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, Rules, rules_for
 from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
 from .text import score_text
 
-UNDO_LIMIT = 100
-VEGAS_START = -52
-# Points of the two scorings: a card put on a foundation, a waste card put on a column,
-# a face-down card turned up, a recycle.
-NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE = 10, 5, 5, -100
-VEGAS_FOUNDATION = 5
-# Each scoring's points: (card on a foundation, waste card on a column, card turned up,
-# recycle), and its score at the start.
-POINTS: dict[str, tuple[int, int, int, int]] = {
-    "normal": (NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE),
-    "vegas": (VEGAS_FOUNDATION, 0, 0, 0),
-    NO_SCORE: (0, 0, 0, 0),
-}
-START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
 UNLIMITED = 1 << 62
 """The recycle limit of a scoring without a pass limit."""
 FINISH_ORDERS_TRIED = 4

@@ -22,7 +22,7 @@ from .cards import (
 )
 from .codes import parse_code
 from .errors import IllegalMove, InvalidCode, InvalidSnapshot
-from .rules import APP, NO_SCORE, rules_for
+from .rules import APP, NO_SCORE, START_SCORE, UNDO_LIMIT, rules_for
 
 if TYPE_CHECKING:
     from .game import Game
@@ -33,8 +33,6 @@ _PILES = {name: i for i, name in enumerate(PILE_NAMES)}
 
 def restore(cls: type[Game], snapshot: object) -> Game:
     """The game ``snapshot`` describes; :class:`InvalidSnapshot` says what is wrong."""
-    from .game import START_SCORE, UNDO_LIMIT
-
     if not isinstance(snapshot, dict):
         raise InvalidSnapshot(f"it must be an object, not {type(snapshot).__name__}")
     for key in ("code", "stock", "waste", "foundations", "tableau", "score"):
@@ -101,8 +99,6 @@ def restore(cls: type[Game], snapshot: object) -> Game:
 def _redo(game: Game, value: object) -> list[MoveCode]:
     """The undone actions of ``"redo"`` (``[move, cards moved]``, the next one first), each
     legal in turn from the position; stored the next one last, as :meth:`Game.redo` pops."""
-    from .game import UNDO_LIMIT
-
     bad = InvalidSnapshot(
         f"“redo” must be a list of at most {UNDO_LIMIT} [move, cards moved] that can be "
         "played in turn from the position"
