@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass
 from typing import Any
 
 from .cards import (
@@ -30,6 +29,8 @@ from .cards import (
     DECK_SIZE,
     F0,
     KING,
+    MOVES,
+    OWN_FOUNDATION,
     PAIR_MASK,
     PARENTS,
     PILE_MASK,
@@ -43,13 +44,15 @@ from .cards import (
     T0,
     WASTE,
     Card,
+    Move,
     MoveCode,
     Pile,
     card,
     count_of,
     move_code,
+    move_of,
+    move_piles,
     pair_of,
-    parse_pile,
     pretty,
     source_of,
     target_of,
@@ -74,72 +77,12 @@ Layout = tuple[list[Card], list[Card], list[int], list[list[Card]], list[list[Ca
 """A position's piles: stock, waste, foundation heights, face-down and face-up columns."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move ``SOURCE-TARGET``; ``str(move)`` is its text.
-
-    >>> Move.from_text(" t2-t6 ")
-    Move('T2', 'T6')
-    >>> str(Move("W", "F"))  # "F": the card's own foundation, resolved by Game.play
-    'W-F'
-    """
-
-    source: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.source}-{self.target}"
-
-    def __repr__(self) -> str:
-        return f"Move({self.source!r}, {self.target!r})"
-
-    @classmethod
-    def from_text(cls, text: object) -> Move:
-        """Read ``'T2-T6'``, ``'w-f'``, ``'T4-F2'``; raises :class:`IllegalMove`."""
-        if not isinstance(text, str):
-            raise IllegalMove("not_text", what="move", type=type(text).__name__)
-        parts = text.strip().upper().split("-")
-        if len(parts) != 2:
-            raise IllegalMove("bad_move_text", text=text)
-        source, target = (p.strip() for p in parts)
-        try:
-            source = PILE_NAMES[parse_pile(source)]
-            target = "F" if target == "F" else PILE_NAMES[parse_pile(target)]
-        except IllegalMove:
-            raise IllegalMove("bad_move_text", text=text) from None
-        return cls(source, target)
-
-
-# The canonical move object of every source-target pair (indexed by ``pair_of(code)``), so
-# legal_moves() creates none; pairs of no pile hold a blank move that no code reaches.
-_NO_MOVE = Move("", "")
-_MOVES: tuple[Move, ...] = tuple(
-    Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
-    if source_of(pair) < len(PILE_NAMES) and target_of(pair) < len(PILE_NAMES)
-    else _NO_MOVE
-    for pair in range(PAIR_MASK + 1)
-)
-
-
 def _random_deal() -> int:
     """A deal number drawn from the system's randomness (``secrets``, imported here: the
     engine's import stays quick for the solver's commands)."""
     import secrets
 
     return secrets.randbelow(DEAL_COUNT)
-
-
-def _move_of(code: MoveCode) -> Move:
-    """The canonical :class:`Move` of a move code."""
-    return _MOVES[code & PAIR_MASK]  # pair_of, inline: undo's path
-
-
-# Move texts in canonical form (and "X-F") read without parsing; -1 means "its foundation".
-_CANONICAL: dict[str, tuple[Pile, Pile]] = {
-    f"{s}-{t}": (i, j)
-    for i, s in enumerate(PILE_NAMES)
-    for j, t in [*enumerate(PILE_NAMES), (-1, "F")]
-}
 
 
 class Game:
@@ -377,9 +320,9 @@ class Game:
         Move('S', 'W')
         """
         if self.stock:
-            return _MOVES[move_code(STOCK, WASTE, 0)]
+            return MOVES[move_code(STOCK, WASTE, 0)]
         if self.waste and self.can_recycle:
-            return _MOVES[move_code(WASTE, STOCK, 0)]
+            return MOVES[move_code(WASTE, STOCK, 0)]
         return None
 
     @property
@@ -405,7 +348,7 @@ class Game:
     @property
     def redo_moves(self) -> list[Move]:
         """The actions :meth:`redo` would play again, the next one first."""
-        return [_move_of(code) for code in reversed(self._redo)]
+        return [move_of(code) for code in reversed(self._redo)]
 
     @property
     def can_undo(self) -> bool:
@@ -547,7 +490,7 @@ class Game:
         >>> [str(m) for m in Game.from_code("KL1-D1N-AAAAAAG").legal_moves()]
         ['S-W', 'T1-F3', 'T5-T4', 'T7-F2']
         """
-        moves, pair = _MOVES, PAIR_MASK
+        moves, pair = MOVES, PAIR_MASK
         return [moves[code & pair] for code in self.legal_codes()]
 
     def drop_targets(self) -> dict[str, list[str]]:
@@ -740,7 +683,7 @@ class Game:
         redo); returns its :class:`Move`. No checks: :meth:`code_of` gives a legal code."""
         self._redo.clear()
         self.push(code)
-        return _move_of(code)
+        return move_of(code)
 
     def undo(self) -> Move:
         """Take back the last action, score included; returns the move undone.
@@ -761,7 +704,7 @@ class Game:
         self.undos += 1
         code = self.pop()
         self._redo.append(code)
-        return _move_of(code)
+        return move_of(code)
 
     def redo(self) -> Move:
         """Play the last undone action again, score included, until a new move is played;
@@ -779,7 +722,7 @@ class Game:
             raise IllegalMove("nothing_to_redo")
         code = self._redo.pop()
         self.push(code)
-        return _move_of(code)
+        return move_of(code)
 
     def finish_line(self) -> list[Move] | None:
         """The moves that play the rest home by drawing and putting cards up, or None.
@@ -815,7 +758,7 @@ class Game:
                 if not code or idle > patience:
                     return None
             trial.push(code)
-            moves.append(_move_of(code))
+            moves.append(move_of(code))
         return moves
 
     def unseen_stock(self) -> list[Card]:
@@ -890,16 +833,8 @@ not win from here whatever order the stock is in
         ...
         klondike.errors.IllegalMove: Q♠ does not go on J♣: only a red 10 goes on it
         """
-        if isinstance(move, Move):
-            move = str(move)
-        pair = _CANONICAL.get(move) if isinstance(move, str) else None
-        if pair is None:
-            parsed = Move.from_text(move)
-            source = parse_pile(parsed.source)
-            target = -1 if parsed.target == "F" else parse_pile(parsed.target)
-        else:
-            source, target = pair
-        if target < 0:
+        source, target = move_piles(move)
+        if target == OWN_FOUNDATION:
             if self.won:  # before "its foundation", which needs a card to move
                 raise IllegalMove("game_won")
             target = self._own_foundation(source)
@@ -1022,16 +957,16 @@ not win from here whatever order the stock is in
             "moves": self.moves,
             "undos": self.undos,
             "history": [
-                [str(_move_of(c)), count_of(c), turned, previous]
+                [str(move_of(c)), count_of(c), turned, previous]
                 for c, turned, previous in self.history[self._undo_start() :]
             ],
         }
         if self._redo:  # the undone actions, the next one to redo first
-            snapshot["redo"] = [[str(_move_of(c)), count_of(c)] for c in reversed(self._redo)]
+            snapshot["redo"] = [[str(move_of(c)), count_of(c)] for c in reversed(self._redo)]
         if self._auto:  # each action's record also lists the Aces that flew after it
             start = self._undo_start()
             for record, flown in zip(snapshot["history"], self.flights[start:], strict=True):
-                record.append([[str(_move_of(c)), turned] for c, turned in flown])
+                record.append([[str(move_of(c)), turned] for c, turned in flown])
         return snapshot
 
     def table(self) -> dict[str, Any]:

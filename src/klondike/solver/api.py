@@ -7,9 +7,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
+from ..cards import (
+    CARD_NAMES,
+    F0,
+    PILE_NAMES,
+    STOCK,
+    T0,
+    Move,
+    count_of,
+    source_of,
+    target_of,
+)
 from ..errors import IllegalMove, KlondikeError
-from ..game import Game, Move
+from ..game import Game
 from .moves import children
 from .position import place
 from .search import search
