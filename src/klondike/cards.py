@@ -173,6 +173,18 @@ def parse_pile(text: object) -> Pile:
         raise IllegalMove("bad_pile", text=text) from None
 
 
+def foundation_names(heights: list[int]) -> list[list[str]]:
+    """The cards of each foundation by name, the Ace first, given how many each holds.
+
+    >>> foundation_names([2, 0, 0, 1])
+    [['AS', '2S'], [], [], ['AC']]
+    """
+    return [
+        [CARD_NAMES[card(suit, rank)] for rank in range(1, height + 1)]
+        for suit, height in enumerate(heights)
+    ]
+
+
 def pretty(card: Card) -> str:
     """A card with its suit symbol, as messages show it: ``'10♥'``, ``'K♣'``."""
     rank = RANKS[RANK[card] - 1]

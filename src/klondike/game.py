@@ -49,6 +49,7 @@ from .cards import (
     Pile,
     card,
     count_of,
+    foundation_names,
     move_code,
     move_of,
     move_piles,
@@ -62,6 +63,7 @@ from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
 from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, Rules, rules_for
+from .snapshot import restore, snapshot_of
 from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
 from .text import score_text
 
@@ -349,6 +351,16 @@ class Game:
     def redo_moves(self) -> list[Move]:
         """The actions :meth:`redo` would play again, the next one first."""
         return [move_of(code) for code in reversed(self._redo)]
+
+    @property
+    def redo_codes(self) -> list[MoveCode]:
+        """The codes of the actions :meth:`redo` would play again, the next one first."""
+        return self._redo[::-1]
+
+    @property
+    def undo_start(self) -> int:
+        """The index in :attr:`history` of the oldest action :meth:`undo` may still take back."""
+        return max(self._floor, len(self.history) - UNDO_LIMIT)
 
     @property
     def can_undo(self) -> bool:
@@ -695,7 +707,7 @@ class Game:
         """
         if self._home == DECK_SIZE:  # self.won, inline: undo's path
             raise IllegalMove("won_no_undo")
-        floor = self._undo_start()
+        floor = self.undo_start
         if len(self.history) <= floor:
             if self.moves:  # older actions lie on the table, beyond the undo limit
                 raise IllegalMove("undo_limit", limit=UNDO_LIMIT)
@@ -931,44 +943,6 @@ not win from here whatever order the stock is in
 
     # ----------------------------------------------------------------- snapshots
 
-    def snapshot(self) -> dict[str, Any]:
-        """The whole game as a JSON-ready dict; :meth:`from_snapshot` restores it exactly.
-
-        Lists run bottom card first: the last stock card is the next one drawn, the last
-        waste card the playable one. ``history`` holds the undoable actions, oldest first,
-        each as ``[move, cards moved, card turned up, score before]``.
-        """
-        names = CARD_NAMES
-        snapshot: dict[str, Any] = {
-            "code": self.code,
-            "rules": self.rules.key,
-            "draw": self.draw,
-            "scoring": self.scoring,
-            "recycles": self.recycles,
-            "stock": [names[c] for c in self.stock],
-            "waste": [names[c] for c in self.waste],
-            "foundations": self._foundation_names(),
-            "tableau": [
-                {"down": [names[c] for c in d], "up": [names[c] for c in u]}
-                for d, u in zip(self.down, self.up, strict=True)
-            ],
-            "score": self.score,
-            "won": self.won,
-            "moves": self.moves,
-            "undos": self.undos,
-            "history": [
-                [str(move_of(c)), count_of(c), turned, previous]
-                for c, turned, previous in self.history[self._undo_start() :]
-            ],
-        }
-        if self._redo:  # the undone actions, the next one to redo first
-            snapshot["redo"] = [[str(move_of(c)), count_of(c)] for c in reversed(self._redo)]
-        if self._auto:  # each action's record also lists the Aces that flew after it
-            start = self._undo_start()
-            for record, flown in zip(snapshot["history"], self.flights[start:], strict=True):
-                record.append([[str(move_of(c)), turned] for c, turned in flown])
-        return snapshot
-
     def table(self) -> dict[str, Any]:
         """What lies open on the table, by card name; the stock and face-down cards counted.
 
@@ -982,30 +956,22 @@ not win from here whatever order the stock is in
         return {
             "stock": len(self.stock),
             "waste": [names[c] for c in self.waste],
-            "foundations": self._foundation_names(),
+            "foundations": foundation_names(self.foundations),
             "tableau": [
                 {"down": len(d), "up": [names[c] for c in u]}
                 for d, u in zip(self.down, self.up, strict=True)
             ],
         }
 
-    def _foundation_names(self) -> list[list[str]]:
-        """The cards of each foundation by name, the Ace first."""
-        names = CARD_NAMES
-        return [
-            [names[card(suit, rank)] for rank in range(1, height + 1)]
-            for suit, height in enumerate(self.foundations)
-        ]
-
-    def _undo_start(self) -> int:
-        """The index of the oldest action :meth:`undo` may still take back."""
-        return max(self._floor, len(self.history) - UNDO_LIMIT)
+    def snapshot(self) -> dict[str, Any]:
+        """The whole game as a JSON-ready dict (:func:`klondike.snapshot.snapshot_of`);
+        :meth:`from_snapshot` restores it exactly."""
+        return snapshot_of(self)
 
     @classmethod
     def from_snapshot(cls, snapshot: object) -> Game:
-        """Restore a game from :meth:`snapshot`; raises :class:`InvalidSnapshot`."""
-        from .snapshot import restore
-
+        """Restore a game from :meth:`snapshot` (:func:`klondike.snapshot.restore`); raises
+        :class:`InvalidSnapshot`."""
         return restore(cls, snapshot)
 
     # ----------------------------------------------------------------- display
