@@ -19,9 +19,9 @@ back only the last 100 actions).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from typing import Any
 
+from . import finish
 from .cards import (
     CARD_NAMES,
     CHILDREN,
@@ -53,7 +53,6 @@ from .cards import (
     move_code,
     move_of,
     move_piles,
-    pair_of,
     pretty,
     source_of,
     target_of,
@@ -62,15 +61,10 @@ from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_cod
 from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
-from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, Rules, rules_for
+from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, UNLIMITED, Rules, rules_for
 from .snapshot import restore, snapshot_of
 from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
 from .text import score_text
-
-UNLIMITED = 1 << 62
-"""The recycle limit of a scoring without a pass limit."""
-FINISH_ORDERS_TRIED = 4
-"""Finish is offered with at most this many unseen stock cards (every order is tried: 24)."""
 
 Flight = tuple[MoveCode, bool]
 """An Ace that went to its foundation by itself: its move code, and whether a face-down
@@ -736,43 +730,6 @@ class Game:
         self.push(code)
         return move_of(code)
 
-    def finish_line(self) -> list[Move] | None:
-        """The moves that play the rest home by drawing and putting cards up, or None.
-
-        Only once every tableau card is face up, and only if drawing from the stock (and
-        turning the waste over, where the rules allow it) and putting cards on their
-        foundations wins the game; worked out on a copy, so the game is unchanged.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_line() is None
-        True
-        """
-        if self.won or any(self.down):
-            return None
-        trial = self.copy()
-        moves: list[Move] = []
-        # One pass through stock and waste, and a turn-over, without a card going home: stuck.
-        patience = 2 * (len(trial.stock) + len(trial.waste)) + 2
-        idle = 0
-        while not trial.won:
-            pairs = {pair_of(code): code for code in trial.legal_codes()}
-            home = [
-                code
-                for pair, code in pairs.items()
-                if F0 <= pair & PILE_MASK < T0 and not F0 <= pair >> SOURCE_SHIFT < T0
-            ]
-            if home:
-                code, idle = min(home), 0
-            else:
-                code = pairs.get(move_code(STOCK, WASTE, 0)) or pairs.get(
-                    move_code(WASTE, STOCK, 0), 0
-                )
-                idle += 1
-                if not code or idle > patience:
-                    return None
-            trial.push(code)
-            moves.append(move_of(code))
-        return moves
-
     def unseen_stock(self) -> list[Card]:
         """The stock cards whose order the player has not seen, top last: the whole stock
         before its first turn-over and after a shuffled redeal; none once a stock that keeps
@@ -789,47 +746,28 @@ class Game:
             return []
         return self.stock[:]
 
-    def can_finish(self) -> bool:
-        """True if :meth:`finish_line` wins whatever order the unseen stock lies in.
+    def finish_line(self) -> list[Move] | None:
+        """The moves that play the rest home by drawing and putting cards up, once every
+        tableau card is face up, or None (:func:`klondike.finish.finish_line`).
 
-        In Draw 1 without a pass limit it always does once every tableau card is face up
-        (docs/rules.md, "Finish"); otherwise every order of the unseen stock cards is
-        tried, as long as there are at most :data:`FINISH_ORDERS_TRIED` of them. So the
-        offer depends only on what the player has seen.
+        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_line() is None
+        True
+        """
+        return finish.finish_line(self)
+
+    def can_finish(self) -> bool:
+        """True if :meth:`finish_line` wins whatever order the unseen stock lies in
+        (:func:`klondike.finish.can_finish`): Finish is offered.
 
         >>> Game.from_code("KL1-D1N-AAAAAAG").can_finish()
         False
         """
-        if self.won or any(self.down):
-            return False
-        unseen = self.unseen_stock()
-        if not unseen or (self.draw == 1 and self._recycle_limit == UNLIMITED):
-            return self.finish_line() is not None
-        if len(unseen) > FINISH_ORDERS_TRIED:
-            return False
-        trial = self.copy()
-        for order in itertools.permutations(unseen):
-            trial.stock = list(order)
-            if trial.finish_line() is None:
-                return False
-        return True
+        return finish.can_finish(self)
 
     def finish_move(self) -> Move:
-        """The next move of the finish line, when :meth:`can_finish`: a card that can go
-        home goes (the lowest move code first), else the stock is drawn or turned over —
-        so the choice depends only on face-up cards. Raises :class:`IllegalMove` when
-        there is no finish.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_move()
-        Traceback (most recent call last):
-        ...
-        klondike.errors.IllegalMove: there is no finish: drawing and putting cards up does \
-not win from here whatever order the stock is in
-        """
-        line = self.finish_line() if self.can_finish() else None
-        if not line:
-            raise IllegalMove("no_finish")
-        return line[0]
+        """The next move of the finish line, when :meth:`can_finish`; raises
+        :class:`IllegalMove` when there is no finish (:func:`klondike.finish.finish_move`)."""
+        return finish.finish_move(self)
 
     def code_of(self, move: object, *, card: Card | None = None) -> MoveCode:
         """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)

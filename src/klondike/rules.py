@@ -44,6 +44,8 @@ START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
 """Each scoring's score at the start."""
 UNDO_LIMIT = 100
 """Undo takes back the last this many actions, in every version."""
+UNLIMITED = 1 << 62
+"""The recycle limit (``Game.recycle_limit``) of a scoring without a pass limit."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from klondike.cards import (
     source_of,
     target_of,
 )
-from klondike.game import UNLIMITED
+from klondike.rules import UNLIMITED
 
 Line = tuple[Move, ...]
 """Moves that commit to nothing, then one that commits: a choice of the fair player."""
