@@ -24,7 +24,6 @@ from typing import Any
 from . import finish
 from .cards import (
     CARD_NAMES,
-    CHILDREN,
     COUNT_SHIFT,
     DECK_SIZE,
     F0,
@@ -36,7 +35,6 @@ from .cards import (
     PILE_MASK,
     PILE_NAMES,
     RANK,
-    RED,
     SOURCE_SHIFT,
     STOCK,
     SUIT,
@@ -53,7 +51,6 @@ from .cards import (
     move_code,
     move_of,
     move_piles,
-    pretty,
     source_of,
     target_of,
 )
@@ -61,6 +58,7 @@ from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_cod
 from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
+from .illegal import why_illegal
 from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, UNLIMITED, Rules, rules_for
 from .snapshot import restore, snapshot_of
 from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
@@ -175,9 +173,7 @@ class Game:
         rules.check(draw, scoring)
         self.rules, self.draw, self.scoring = rules, draw, scoring
         self._auto = rules.auto_aces
-        # Foundation heights up to this stay put: 13 = nothing is taken back; 1 = an Ace
-        # stays (it would fly straight back); 0 = every top card may come back.
-        self._fixed = KING if not rules.take_back else 1 if rules.auto_aces else 0
+        self._fixed = rules.fixed_height  # foundation heights up to this stay put
         self._shuffle = rules.recycle == "shuffle"
         limit = rules.pass_limit(scoring)
         self._recycle_limit = UNLIMITED if limit is None else limit - 1
@@ -795,7 +791,7 @@ class Game:
                 card is None or run is None or run[-count_of(code)] == card
             ):
                 return code
-        raise self._why_illegal(source, target, card)
+        raise why_illegal(self, source, target, card)
 
     def _own_foundation(self, source: Pile) -> Pile:
         """The foundation of the card a move from ``source`` would take."""
@@ -817,67 +813,6 @@ class Game:
         if not height:
             raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
         return card(pile - F0, height)
-
-    def _why_illegal(self, source: Pile, target: Pile, dragged: Card | None) -> IllegalMove:
-        """The reason the move ``source-target`` is not legal now, naming the card moved:
-        ``dragged`` (a face-up card of the source), else the source's top card, or for a
-        column the card the move would take."""
-        if self.won:
-            return IllegalMove("game_won")
-        if source == target:
-            return IllegalMove("same_pile")
-        if source == STOCK:
-            if target != WASTE:
-                return IllegalMove("stock_only_to_waste")
-            return IllegalMove("stock_empty")
-        if target == STOCK and source == WASTE:
-            if not self.can_recycle:
-                return IllegalMove("vegas_one_pass")
-            if self.stock:
-                return IllegalMove("recycle_stock_not_empty")
-            return IllegalMove("waste_empty")
-        try:
-            top = self.top_card(source)
-        except IllegalMove as err:
-            return err
-        moving = top if dragged is None else dragged
-        if target == STOCK:
-            return IllegalMove("to_stock", card=pretty(moving))
-        if target == WASTE:
-            return IllegalMove("to_waste", card=pretty(moving))
-        if target < T0:
-            if source < T0 and source != WASTE:
-                return IllegalMove("foundation_to_foundation", card=pretty(moving))
-            if moving != top:
-                return IllegalMove("not_top_for_foundation", card=pretty(moving))
-            return self._why_not_foundation(moving, target)
-        if F0 <= source < T0 and self.foundations[source - F0] <= self._fixed:
-            reason = "ace_stays" if self.rules.take_back else "no_take_back"
-            return IllegalMove(reason, card=pretty(moving))
-        column = self.up[target - T0]
-        if not column:
-            if source >= T0 and dragged is None:
-                moving = self.up[source - T0][0]  # only a whole run goes into an empty column
-            if RANK[moving] != KING:
-                return IllegalMove("king_only", card=pretty(moving))
-            return IllegalMove("king_at_bottom", card=pretty(moving), column=source - T0 + 1)
-        under = column[-1]
-        if RANK[under] == 1:
-            return IllegalMove("nothing_on_ace", card=pretty(moving), target=pretty(under))
-        fitting = CHILDREN[under][0]  # a card of the other colour, one rank lower
-        wanted = {"colour": "red" if RED[fitting] else "black", "rank": pretty(fitting)[:-1]}
-        if source >= T0 and dragged is None:
-            number = source - T0 + 1
-            return IllegalMove("no_card_fits", column=number, target=pretty(under), **wanted)
-        return IllegalMove("does_not_fit", card=pretty(moving), target=pretty(under), **wanted)
-
-    def _why_not_foundation(self, moving: Card, target: Pile) -> IllegalMove:
-        """The reason ``moving`` cannot go on foundation ``target``."""
-        suit = SUIT[moving]
-        if target - F0 != suit:
-            return IllegalMove("wrong_foundation", card=pretty(moving), foundation=suit + 1)
-        needed = card(suit, self.foundations[suit] + 1)  # the card the foundation takes next
-        return IllegalMove("foundation_needs", card=pretty(moving), needed=pretty(needed))
 
     # ----------------------------------------------------------------- snapshots
 

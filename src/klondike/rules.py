@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .cards import KING
 from .errors import InvalidCode
 
 NO_SCORE = "none"
@@ -84,6 +85,17 @@ class Rules:
     def pass_limit(self, scoring: str) -> int | None:
         """How often the stock may be gone through under ``scoring``; None: without limit."""
         return dict(self.pass_limits).get(scoring)
+
+    @property
+    def fixed_height(self) -> int:
+        """Foundation heights up to which the top card stays on its foundation: 13 where
+        no card leaves one (no ``take_back``), 1 with ``auto_aces`` (an Ace would fly
+        straight back), else 0 (every top card may come back onto a column).
+
+        >>> APP.fixed_height, CLASSIC.fixed_height, SOLITAER.fixed_height
+        (0, 13, 1)
+        """
+        return KING if not self.take_back else 1 if self.auto_aces else 0
 
     @property
     def has_score(self) -> bool:
