@@ -21,9 +21,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from . import finish
+from . import display, finish
 from .cards import (
-    CARD_NAMES,
     COUNT_SHIFT,
     DECK_SIZE,
     F0,
@@ -33,7 +32,6 @@ from .cards import (
     PAIR_MASK,
     PARENTS,
     PILE_MASK,
-    PILE_NAMES,
     RANK,
     SOURCE_SHIFT,
     STOCK,
@@ -47,7 +45,6 @@ from .cards import (
     Pile,
     card,
     count_of,
-    foundation_names,
     move_code,
     move_of,
     move_piles,
@@ -62,7 +59,6 @@ from .illegal import why_illegal
 from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, UNLIMITED, Rules, rules_for
 from .snapshot import restore, snapshot_of
 from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
-from .text import score_text
 
 Flight = tuple[MoveCode, bool]
 """An Ace that went to its foundation by itself: its move code, and whether a face-down
@@ -422,7 +418,7 @@ class Game:
         With :attr:`stock_keeps_order`, these are the moves of each card of
         :meth:`stock_stops` once :meth:`draw_codes` brought it up.
 
-        >>> from klondike.cards import parse_card
+        >>> from klondike.cards import PILE_NAMES, parse_card
         >>> g = Game.from_code("KL1-D1N-AAAAAAG")
         >>> [PILE_NAMES[target_of(c)] for c in g.waste_card_codes(parse_card("8S"))]
         ['T5']
@@ -446,6 +442,7 @@ class Game:
         (while :attr:`can_recycle`), until a waste length comes again. Only where
         :attr:`stock_keeps_order` (raises :class:`ValueError` otherwise).
 
+        >>> from klondike.cards import CARD_NAMES
         >>> stops = Game.from_code("KL1-D3N-AAAAAAG").stock_stops()
         >>> [(steps, CARD_NAMES[c]) for steps, c in stops[:2]]
         [(1, 'AS'), (2, '2C')]
@@ -458,6 +455,7 @@ class Game:
         (:meth:`waste_card_codes`, ``every_empty`` as there) and the card — in one walk
         of the stock, for the solver. Only where :attr:`stock_keeps_order`.
 
+        >>> from klondike.cards import CARD_NAMES, PILE_NAMES
         >>> stops, moves = Game.from_code("KL1-D1N-AAAAAAG").stock_moves()
         >>> [([count_of(d) for d in draws], [PILE_NAMES[target_of(c)] for c in codes],
         ...   CARD_NAMES[c]) for draws, codes, c in moves][:2]
@@ -496,20 +494,13 @@ class Game:
         return [moves[code & pair] for code in self.legal_codes()]
 
     def drop_targets(self) -> dict[str, list[str]]:
-        """For each card a drag may move now, the piles it may be dropped on.
+        """For each card a drag may move now, the piles it may be dropped on
+        (:func:`klondike.display.drop_targets`).
 
         >>> Game.from_code("KL1-D1N-AAAAAAG").drop_targets()
         {'AD': ['F3'], '9D': ['T4'], 'AH': ['F2']}
         """
-        targets: dict[str, list[str]] = {}
-        for code in self.legal_codes():
-            source, target = source_of(code), target_of(code)
-            if source == STOCK or target == STOCK:
-                continue
-            from_column = source >= T0
-            moving = self.up[source - T0][-count_of(code)] if from_column else self.top_card(source)
-            targets.setdefault(CARD_NAMES[moving], []).append(PILE_NAMES[target])
-        return targets
+        return display.drop_targets(self)
 
     def is_legal(self, move: object) -> bool:
         """True if ``move`` could be played now."""
@@ -816,26 +807,6 @@ class Game:
 
     # ----------------------------------------------------------------- snapshots
 
-    def table(self) -> dict[str, Any]:
-        """What lies open on the table, by card name; the stock and face-down cards counted.
-
-        Lists run bottom card first (the last waste card is the playable one):
-
-        >>> table = Game.from_code("KL1-D1N-AAAAAAG").table()
-        >>> table["stock"], table["waste"], table["foundations"], table["tableau"][1]
-        (24, [], [[], [], [], []], {'down': 1, 'up': ['JC']})
-        """
-        names = CARD_NAMES
-        return {
-            "stock": len(self.stock),
-            "waste": [names[c] for c in self.waste],
-            "foundations": foundation_names(self.foundations),
-            "tableau": [
-                {"down": len(d), "up": [names[c] for c in u]}
-                for d, u in zip(self.down, self.up, strict=True)
-            ],
-        }
-
     def snapshot(self) -> dict[str, Any]:
         """The whole game as a JSON-ready dict (:func:`klondike.snapshot.snapshot_of`);
         :meth:`from_snapshot` restores it exactly."""
@@ -849,36 +820,14 @@ class Game:
 
     # ----------------------------------------------------------------- display
 
+    def table(self) -> dict[str, Any]:
+        """What lies open on the table, by card name; the stock and face-down cards counted
+        (:func:`klondike.display.table`)."""
+        return display.table(self)
+
     def __str__(self) -> str:
-        """The position as a person reads it in a terminal."""
-        if self.rules.has_score:
-            mode = f"{self.scoring.capitalize()}  score {score_text(self.score, self.scoring)}"
-        else:
-            mode = f"{self.rules.name}, no score"
-        lines = [
-            f"{self.code}  Draw {self.draw}  {mode}  moves {self.moves}"
-            + ("  WON" if self.won else ""),
-        ]
-        waste = " ".join(CARD_NAMES[c] for c in self.waste[-3:]) or "--"
-        homes = "  ".join(
-            f"F{s + 1} {CARD_NAMES[card(s, h)] if h else '--'}"
-            for s, h in enumerate(self.foundations)
-        )
-        lines.append(f"S [{len(self.stock):2}]  W {waste:<9}  {homes}")
-        lines.append("")
-        lines.append("  ".join(f"T{i + 1}" for i in range(7)))
-        depth = max(len(d) + len(u) for d, u in zip(self.down, self.up, strict=True))
-        for row in range(depth):
-            cells = []
-            for down, up in zip(self.down, self.up, strict=True):
-                if row < len(down):
-                    cells.append("##")
-                elif row < len(down) + len(up):
-                    cells.append(CARD_NAMES[up[row - len(down)]])
-                else:
-                    cells.append("  ")
-            lines.append("  ".join(cells).rstrip())
-        return "\n".join(lines)
+        """The position as a person reads it in a terminal (:func:`klondike.display.text`)."""
+        return display.text(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.code} score={self.score} moves={self.moves}>"
