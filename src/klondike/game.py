@@ -51,7 +51,7 @@ from .cards import (
     source_of,
     target_of,
 )
-from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_code, parse_code
+from .codes import check_deal, check_draw, check_scoring, format_code, parse_code, random_deal
 from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
@@ -65,14 +65,6 @@ Flight = tuple[MoveCode, bool]
 card was turned up behind it."""
 Layout = tuple[list[Card], list[Card], list[int], list[list[Card]], list[list[Card]]]
 """A position's piles: stock, waste, foundation heights, face-down and face-up columns."""
-
-
-def _random_deal() -> int:
-    """A deal number drawn from the system's randomness (``secrets``, imported here: the
-    engine's import stays quick for the solver's commands)."""
-    import secrets
-
-    return secrets.randbelow(DEAL_COUNT)
 
 
 class Game:
@@ -193,7 +185,7 @@ class Game:
         """
         version = rules if isinstance(rules, Rules) else rules_for(rules)
         return cls(
-            _random_deal() if deal is None else deal,
+            random_deal() if deal is None else deal,
             version.draws[0] if draw is None else draw,
             version.scorings[0] if scoring is None else scoring,
             version,
@@ -409,79 +401,38 @@ class Game:
                         codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
+    # The stock's shortcuts for the solver: the arithmetic is klondike.stock's.
+
     def waste_card_codes(self, moving: Card, *, every_empty: bool = True) -> list[MoveCode]:
-        """The moves ``moving`` would have as the waste's top card, the tableau and the
-        foundations as they are now: its foundation first, then the columns left to right
-        (the codes :meth:`legal_codes` gives the waste's top card). With ``every_empty``
-        false, of the empty columns (all alike for a King) only the first.
-
-        With :attr:`stock_keeps_order`, these are the moves of each card of
-        :meth:`stock_stops` once :meth:`draw_codes` brought it up.
-
-        >>> from klondike.cards import PILE_NAMES, parse_card
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
-        >>> [PILE_NAMES[target_of(c)] for c in g.waste_card_codes(parse_card("8S"))]
-        ['T5']
-        """
+        """The moves ``moving`` would have as the waste's top card now, as
+        :meth:`legal_codes` gives them (:func:`klondike.stock.waste_card_codes`)."""
         return waste_card_codes(moving, self.foundations, self.up, every_empty)
 
     @property
     def stock_keeps_order(self) -> bool:
         """True if draws and turn-overs only move cards between the stock and the waste,
-        keeping their order: the redeal is not shuffled and no Ace flies home by itself
-        (the version's Aces do not fly, or every Ace is home). Then :meth:`stock_stops`
-        and :meth:`draw_codes` say where drawing leads without playing a draw."""
+        keeping their order: no shuffled redeal, no Ace left to fly home by itself. Then
+        :meth:`stock_moves` says where drawing leads without playing a draw."""
         return not self._shuffle and not (self._auto and 0 in self.foundations)
 
     def stock_stops(self) -> list[Stop]:
-        """Every card draws and turn-overs alone bring to the waste's top: ``(steps, card)``.
-
-        ``steps`` counts the draws and turn-overs (:meth:`draw_codes` gives their codes);
-        steps 0 is the waste's top card as it is. They follow the stock as :meth:`push`
-        does: ``min(draw, stock left)`` cards a draw, a turn-over when the stock is empty
-        (while :attr:`can_recycle`), until a waste length comes again. Only where
-        :attr:`stock_keeps_order` (raises :class:`ValueError` otherwise).
-
-        >>> from klondike.cards import CARD_NAMES
-        >>> stops = Game.from_code("KL1-D3N-AAAAAAG").stock_stops()
-        >>> [(steps, CARD_NAMES[c]) for steps, c in stops[:2]]
-        [(1, 'AS'), (2, '2C')]
-        """
+        """Every card draws and turn-overs alone bring to the waste's top, ``(steps, card)``:
+        :meth:`stock_moves`'s stops."""
         return self.stock_moves()[0]
 
     def stock_moves(self, *, every_empty: bool = True) -> tuple[list[Stop], list[StockMove]]:
-        """:meth:`stock_stops`, and for each stop whose card has a move there: the codes
-        that bring it up (:meth:`draw_codes`), its moves as the waste's top card
-        (:meth:`waste_card_codes`, ``every_empty`` as there) and the card — in one walk
-        of the stock, for the solver. Only where :attr:`stock_keeps_order`.
-
-        >>> from klondike.cards import CARD_NAMES, PILE_NAMES
-        >>> stops, moves = Game.from_code("KL1-D1N-AAAAAAG").stock_moves()
-        >>> [([count_of(d) for d in draws], [PILE_NAMES[target_of(c)] for c in codes],
-        ...   CARD_NAMES[c]) for draws, codes, c in moves][:2]
-        [([3], ['F1'], 'AS'), ([4], ['T3'], 'QC')]
-        """
+        """The stock's stops and the moves there (:func:`klondike.stock.stock_moves`), where
+        :attr:`stock_keeps_order` (:class:`ValueError` otherwise)."""
         if not self.stock_keeps_order:
             raise ValueError("the stock does not keep its order here: play the draws")
+        waste, stock, draw = self.waste, self.stock, self.draw
         return stock_moves(
-            self.waste,
-            self.stock,
-            self.foundations,
-            self.up,
-            self.draw,
-            self.recycles < self._recycle_limit,
-            every_empty,
+            waste, stock, self.foundations, self.up, draw, self.can_recycle, every_empty
         )
 
     def draw_codes(self, steps: int) -> tuple[MoveCode, ...]:
-        """The codes of the first ``steps`` draws and turn-overs from the stock, the draws
-        between two turn-overs joined into one S-W code of their total count: pushing it
-        changes the position as those draws do, and :func:`~klondike.stock.split_draws`
-        gives them back. Only where :attr:`stock_keeps_order`, as :meth:`stock_stops`.
-
-        >>> [count_of(c) for c in Game.from_code("KL1-D3N-AAAAAAG").draw_codes(2)]
-        [6]
-        """
+        """The codes of the first ``steps`` draws and turn-overs, those between two
+        turn-overs joined into one S-W code (:func:`klondike.stock.draw_codes`)."""
         return tuple(draw_codes(len(self.waste), len(self.stock), self.draw, steps))
 
     def legal_moves(self) -> list[Move]:
@@ -495,11 +446,7 @@ class Game:
 
     def drop_targets(self) -> dict[str, list[str]]:
         """For each card a drag may move now, the piles it may be dropped on
-        (:func:`klondike.display.drop_targets`).
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").drop_targets()
-        {'AD': ['F3'], '9D': ['T4'], 'AH': ['F2']}
-        """
+        (:func:`klondike.display.drop_targets`)."""
         return display.drop_targets(self)
 
     def is_legal(self, move: object) -> bool:
@@ -733,22 +680,16 @@ class Game:
             return []
         return self.stock[:]
 
+    # ----------------------------------------------------------------- the other rooms
+
     def finish_line(self) -> list[Move] | None:
         """The moves that play the rest home by drawing and putting cards up, once every
-        tableau card is face up, or None (:func:`klondike.finish.finish_line`).
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_line() is None
-        True
-        """
+        tableau card is face up, or None (:func:`klondike.finish.finish_line`)."""
         return finish.finish_line(self)
 
     def can_finish(self) -> bool:
-        """True if :meth:`finish_line` wins whatever order the unseen stock lies in
-        (:func:`klondike.finish.can_finish`): Finish is offered.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").can_finish()
-        False
-        """
+        """True if :meth:`finish_line` wins whatever order the unseen stock lies in:
+        Finish is offered (:func:`klondike.finish.can_finish`)."""
         return finish.can_finish(self)
 
     def finish_move(self) -> Move:
