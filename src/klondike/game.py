@@ -18,7 +18,6 @@ back only the last 100 actions).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from . import display, finish
@@ -221,41 +220,6 @@ class Game:
         rest (``score``, ``recycles``, ``history``, ``flights``, ``moves``, ``undos``,
         :meth:`set_redo`)."""
         return cls(deal, draw, scoring, rules, layout=(stock, waste, foundations, down, up))
-
-    def under_draw(self, draw: object) -> Game:
-        """This position under Draw ``draw``: a copy without its history (and so without
-        undo or redo); :class:`~klondike.errors.InvalidCode` if the version has no such
-        draw.
-
-        >>> Game.from_code("KL1-D3N-AAAAAAG").under_draw(1).code
-        'KL1-D1N-AAAAAAG'
-        """
-        return self._variant(self.rules, check_draw(draw))
-
-    def within_passes(self, passes: int) -> Game:
-        """This position where the stock may be gone through at most ``passes`` times in
-        all (fewer if the version allows fewer): a copy without its history, for a search
-        of the line with the fewest turn-overs.
-
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG").within_passes(1)
-        >>> g.recycle_limit, g.rules.pass_limit("normal"), g.code
-        (0, 1, 'KL1-D1N-AAAAAAG')
-        """
-        allowed = self.rules.pass_limit(self.scoring)
-        passes = passes if allowed is None else min(passes, allowed)
-        others = tuple(pair for pair in self.rules.pass_limits if pair[0] != self.scoring)
-        limited = dataclasses.replace(self.rules, pass_limits=(*others, (self.scoring, passes)))
-        return self._variant(limited, self.draw)
-
-    def _variant(self, rules: Rules, draw: int) -> Game:
-        """A copy of this position under ``rules`` and ``draw``, without its history."""
-        other = self.copy()
-        other.history = []
-        other.flights = []
-        other._floor = 0
-        other._redo = []
-        other._configure(rules, draw, self.scoring)
-        return other
 
     def set_redo(self, codes: list[MoveCode]) -> None:
         """The undone actions :meth:`redo` plays again, the next one LAST (as a snapshot

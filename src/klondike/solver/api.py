@@ -23,6 +23,7 @@ from ..game import Game
 from .moves import children
 from .position import place
 from .search import search
+from .variants import within_passes
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 HintKind = Literal["winning", "finish", "unwinnable", "unknown", "none"]
@@ -225,7 +226,7 @@ def finish_move(game: Game) -> Move:
     greedy = line[0]
     turn_overs = sum(1 for move in line if move.source == "W" and move.target == "S")
     for extra in range(turn_overs):
-        trial = game.within_passes(game.recycles + extra + 1)
+        trial = within_passes(game, game.recycles + extra + 1)
         found = solve(trial, max_states=FINISH_STATES)
         if found.verdict == "winnable" and found.line:
             return _follow(game, found.line)

@@ -27,6 +27,7 @@ from .position import (
     position_key,
     stock_rules,
 )
+from .variants import under_draw
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
@@ -154,7 +155,7 @@ def without_loops(game: Game, codes: list[int]) -> list[int]:
 def _draw_one(game: Game) -> Game | None:
     """The same position in Draw 1 (None if the rules have no Draw 1)."""
     try:
-        return game.under_draw(1)
+        return under_draw(game, 1)
     except KlondikeError:
         return None
 
