@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .cards import F0, PILE_MASK, SOURCE_SHIFT, STOCK, T0, WASTE, Move, move_code, move_of, pair_of
 from .errors import IllegalMove
+from .information import unseen_stock
 from .rules import UNLIMITED
 
 if TYPE_CHECKING:
@@ -67,13 +68,13 @@ def can_finish(game: Game) -> bool:
 
     In Draw 1 without a pass limit it always does once every tableau card is face up
     (docs/rules.md, "The Finish button"); otherwise every order of the unseen stock cards
-    (:meth:`Game.unseen_stock`) is tried, as long as there are at most
+    (:func:`klondike.information.unseen_stock`) is tried, as long as there are at most
     :data:`FINISH_ORDERS_TRIED` of them. So the offer depends only on what the player has
     seen.
     """
     if game.won or any(game.down):
         return False
-    unseen = game.unseen_stock()
+    unseen = unseen_stock(game)
     if not unseen or (game.draw == 1 and game.recycle_limit == UNLIMITED):
         return finish_line(game) is not None
     if len(unseen) > FINISH_ORDERS_TRIED:

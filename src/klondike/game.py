@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import display, finish
+from . import display, finish, information
 from .cards import (
     COUNT_SHIFT,
     DECK_SIZE,
@@ -228,13 +228,8 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy, undo history included."""
-        layout = (
-            self.stock[:],
-            self.waste[:],
-            self.foundations[:],
-            [c[:] for c in self.down],
-            [c[:] for c in self.up],
-        )
+        down, up = [c[:] for c in self.down], [c[:] for c in self.up]
+        layout = (self.stock[:], self.waste[:], self.foundations[:], down, up)
         other = Game(self.deal, self.draw, self.scoring, self.rules, layout=layout)
         other.recycles = self.recycles
         other.flights = self.flights[:]
@@ -628,23 +623,12 @@ class Game:
         self.push(code)
         return move_of(code)
 
-    def unseen_stock(self) -> list[Card]:
-        """The stock cards whose order the player has not seen, top last: the whole stock
-        before its first turn-over and after a shuffled redeal; none once a stock that keeps
-        its order has been turned over (each of its cards lay face up on the waste).
-
-        The player knows which cards the stock holds (every card found nowhere else), only
-        not, for these, in which order.
-
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
-        >>> len(g.unseen_stock())
-        24
-        """
-        if self.recycles and not self._shuffle:
-            return []
-        return self.stock[:]
-
     # ----------------------------------------------------------------- the other rooms
+
+    def unseen_stock(self) -> list[Card]:
+        """The stock cards whose order the player has not seen, top last
+        (:func:`klondike.information.unseen_stock`)."""
+        return information.unseen_stock(self)
 
     def finish_line(self) -> list[Move] | None:
         """The moves that play the rest home by drawing and putting cards up, once every

@@ -26,6 +26,7 @@ from klondike.cards import (
     source_of,
     target_of,
 )
+from klondike.information import unseen_stock
 from klondike.rules import UNLIMITED
 
 Line = tuple[Move, ...]
@@ -101,7 +102,7 @@ def scouting_move(game: Game) -> Move | None:
     >>> scouting_move(Game.from_code("KL1-D3V-AAAAAAG")) is None  # one pass only
     True
     """
-    if not free_stock(game) or not game.unseen_stock():
+    if not free_stock(game) or not unseen_stock(game):
         return None
     return game.stock_step()
 
@@ -132,7 +133,7 @@ def commits(before: Game, move: Move, after: Game) -> bool:
     if sum(map(len, after.down)) < sum(map(len, before.down)):
         return True
     if STOCK_NAME in (move.source, move.target):
-        return bool(before.unseen_stock()) or not stock_cycles(before)
+        return bool(unseen_stock(before)) or not stock_cycles(before)
     back = _public(before)
     for reverse in after.legal_moves():
         if STOCK_NAME in (reverse.source, reverse.target):
@@ -177,7 +178,7 @@ def stock_choices(game: Game) -> list[Line]:
     >>> [text_of(line) for line in stock_choices(game)][:2]
     ['W-S S-W S-W S-W W-F1', 'W-S S-W S-W S-W S-W W-T3']
     """
-    if game.unseen_stock() or not stock_cycles(game):
+    if unseen_stock(game) or not stock_cycles(game):
         return []
     choices: list[Line] = []
     walk = game.copy()

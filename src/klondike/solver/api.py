@@ -20,6 +20,7 @@ from ..cards import (
 )
 from ..errors import IllegalMove, KlondikeError
 from ..game import Game
+from ..information import unseen_stock
 from .moves import children
 from .position import place
 from .search import search
@@ -214,7 +215,7 @@ def finish_move(game: Game) -> Move:
     the positions allowing fewer in all are solved, fewest first, and the first win's
     first move is the answer. Raises :class:`IllegalMove` when there is no finish.
     """
-    if game.unseen_stock():
+    if unseen_stock(game):
         return game.finish_move()
     here = place(game)
     rest = _FINISH_LINES.pop(here, None)
