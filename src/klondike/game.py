@@ -1,4 +1,5 @@
-"""The game: position, legal moves, play and undo, snapshots (python-chess's surface).
+"""The rules: :class:`Game`, a position of Klondike and what the rules let happen to it
+(python-chess's ``Board``).
 
 >>> g = Game.from_code("KL1-D1N-AAAAAAG")
 >>> g.code, g.draw, g.scoring, g.score, g.won
@@ -8,12 +9,14 @@ Move('S', 'W')
 >>> g.undo()
 Move('S', 'W')
 
-Inside, a move is a :data:`~klondike.cards.MoveCode` (built and read with the
-accessors of :mod:`klondike.cards`: ``move_code``, ``source_of``, ``target_of``,
-``count_of``); :meth:`Game.push` and :meth:`Game.pop` apply and take back such codes
-without checks, for the solver, as deep as it likes (the public :meth:`Game.undo` takes
-back only the last 100 actions).
-:meth:`Game.legal_codes` is the one place that decides what is legal.
+:meth:`Game.legal_codes` is the one place that decides what is legal. Inside, a move is a
+:data:`~klondike.cards.MoveCode`; :meth:`Game.push` and :meth:`Game.pop` apply and take
+back such codes without checks, for the solver, as deep as it likes (the public
+:meth:`Game.undo` takes back only the last :data:`~klondike.rules.UNDO_LIMIT` actions).
+What is not the rules has rooms of its own, which the methods of the same names hand
+over to: why a move is refused (:mod:`klondike.illegal`), what the player has seen
+(:mod:`klondike.information`), Finish (:mod:`klondike.finish`), snapshots
+(:mod:`klondike.snapshot`), what a person sees (:mod:`klondike.display`).
 """
 
 from __future__ import annotations
@@ -98,30 +101,6 @@ class Game:
         "waste",
     )
 
-    deal: int
-    draw: int
-    scoring: str
-    rules: Rules
-    stock: list[Card]
-    waste: list[Card]
-    foundations: list[int]
-    down: list[list[Card]]
-    up: list[list[Card]]
-    score: int
-    moves: int
-    undos: int
-    history: list[tuple[MoveCode, bool, int]]
-    flights: list[tuple[Flight, ...]]
-    recycles: int
-    _floor: int
-    _home: int
-    _auto: bool
-    _fixed: int
-    _shuffle: bool
-    _recycle_limit: int
-    _redo: list[MoveCode]
-    _points: tuple[int, int, int, int]
-
     def __init__(
         self,
         deal: object = 0,
@@ -147,11 +126,11 @@ class Game:
         self.score = START_SCORE[self.scoring]
         self.moves = 0  # actions played, minus those undone
         self.undos = 0  # undos made in this game
-        self.history = []  # every action pushed: (code, card turned up, score before)
-        self.flights = []  # with automatic Aces: the Aces that flew after each action
+        self.history: list[tuple[MoveCode, bool, int]] = []  # (code, card turned up, score before)
+        self.flights: list[tuple[Flight, ...]] = []  # automatic Aces flown after each action
         self.recycles = 0  # times the waste was turned over into the stock
         self._floor = 0  # undo never goes below this length of the history
-        self._redo = []  # the actions undone, the next to redo last; a new move clears it
+        self._redo: list[MoveCode] = []  # actions undone, the next to redo last; a move clears it
         if self._auto and layout is None:
             self._fly()  # Aces dealt playable go up at once: part of the deal
 
@@ -216,9 +195,8 @@ class Game:
     ) -> Game:
         """A game in exactly this position, its lists taken as they are (bottom card
         first), with the start's score and no history, recycles or redo yet; no other
-        checks. :meth:`from_snapshot` checks a snapshot, builds it with this and sets the
-        rest (``score``, ``recycles``, ``history``, ``flights``, ``moves``, ``undos``,
-        :meth:`set_redo`)."""
+        checks. Snapshots (:func:`klondike.snapshot.restore`) and the solver's variants
+        build games with this and set the rest (``score``, ``recycles``, ``history``, …)."""
         return cls(deal, draw, scoring, rules, layout=(stock, waste, foundations, down, up))
 
     def set_redo(self, codes: list[MoveCode]) -> None:
@@ -360,7 +338,69 @@ class Game:
                         codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
-    # The stock's shortcuts for the solver: the arithmetic is klondike.stock's.
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, each once, in canonical text.
+
+        >>> [str(m) for m in Game.from_code("KL1-D1N-AAAAAAG").legal_moves()]
+        ['S-W', 'T1-F3', 'T5-T4', 'T7-F2']
+        """
+        moves, pair = MOVES, PAIR_MASK
+        return [moves[code & pair] for code in self.legal_codes()]
+
+    def is_legal(self, move: object) -> bool:
+        """True if ``move`` could be played now."""
+        try:
+            self.code_of(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def code_of(self, move: object, *, card: Card | None = None) -> MoveCode:
+        """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
+        names now, or :class:`IllegalMove` with the reason.
+
+        ``card`` is the card the player moves (a drag): a move from a column must then take
+        that card (with the cards on it), and a refusal names it.
+
+        >>> from klondike.cards import parse_card
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> g.code_of("T3-T2", card=parse_card("QS"))
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: Q♠ does not go on J♣: only a red 10 goes on it
+        """
+        source, target = move_piles(move)
+        if target == OWN_FOUNDATION:
+            if self.won:  # before "its foundation", which needs a card to move
+                raise IllegalMove("game_won")
+            target = F0 + SUIT[self.top_card(source)]  # the moving card's foundation
+        wanted, mask = move_code(source, target, 0), PAIR_MASK
+        run = self.up[source - T0] if source >= T0 else None
+        for code in self.legal_codes():
+            if code & mask == wanted and (  # pair_of, inline: play's path
+                card is None or run is None or run[-count_of(code)] == card
+            ):
+                return code
+        raise why_illegal(self, source, target, card)
+
+    def top_card(self, pile: Pile) -> Card:
+        """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
+        if pile == STOCK:
+            raise IllegalMove("stock_only_to_waste")
+        if pile == WASTE:
+            if not self.waste:
+                raise IllegalMove("waste_empty")
+            return self.waste[-1]
+        if pile >= T0:
+            if not self.up[pile - T0]:
+                raise IllegalMove("column_empty", column=pile - T0 + 1)
+            return self.up[pile - T0][-1]
+        height = self.foundations[pile - F0]
+        if not height:
+            raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
+        return card(pile - F0, height)
+
+    # ------------------------------------------- the stock's shortcuts (klondike.stock)
 
     def waste_card_codes(self, moving: Card, *, every_empty: bool = True) -> list[MoveCode]:
         """The moves ``moving`` would have as the waste's top card now, as
@@ -393,28 +433,6 @@ class Game:
         """The codes of the first ``steps`` draws and turn-overs, those between two
         turn-overs joined into one S-W code (:func:`klondike.stock.draw_codes`)."""
         return tuple(draw_codes(len(self.waste), len(self.stock), self.draw, steps))
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move now, each once, in canonical text.
-
-        >>> [str(m) for m in Game.from_code("KL1-D1N-AAAAAAG").legal_moves()]
-        ['S-W', 'T1-F3', 'T5-T4', 'T7-F2']
-        """
-        moves, pair = MOVES, PAIR_MASK
-        return [moves[code & pair] for code in self.legal_codes()]
-
-    def drop_targets(self) -> dict[str, list[str]]:
-        """For each card a drag may move now, the piles it may be dropped on
-        (:func:`klondike.display.drop_targets`)."""
-        return display.drop_targets(self)
-
-    def is_legal(self, move: object) -> bool:
-        """True if ``move`` could be played now."""
-        try:
-            self.code_of(move)
-        except IllegalMove:
-            return False
-        return True
 
     # ----------------------------------------------------------------- play and undo
 
@@ -645,57 +663,6 @@ class Game:
         :class:`IllegalMove` when there is no finish (:func:`klondike.finish.finish_move`)."""
         return finish.finish_move(self)
 
-    def code_of(self, move: object, *, card: Card | None = None) -> MoveCode:
-        """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
-        names now, or :class:`IllegalMove` with the reason.
-
-        ``card`` is the card the player moves (a drag): a move from a column must then take
-        that card (with the cards on it), and a refusal names it.
-
-        >>> from klondike.cards import parse_card
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
-        >>> g.code_of("T3-T2", card=parse_card("QS"))
-        Traceback (most recent call last):
-        ...
-        klondike.errors.IllegalMove: Q♠ does not go on J♣: only a red 10 goes on it
-        """
-        source, target = move_piles(move)
-        if target == OWN_FOUNDATION:
-            if self.won:  # before "its foundation", which needs a card to move
-                raise IllegalMove("game_won")
-            target = self._own_foundation(source)
-        wanted, mask = move_code(source, target, 0), PAIR_MASK
-        run = self.up[source - T0] if source >= T0 else None
-        for code in self.legal_codes():
-            if code & mask == wanted and (  # pair_of, inline: play's path
-                card is None or run is None or run[-count_of(code)] == card
-            ):
-                return code
-        raise why_illegal(self, source, target, card)
-
-    def _own_foundation(self, source: Pile) -> Pile:
-        """The foundation of the card a move from ``source`` would take."""
-        return F0 + SUIT[self.top_card(source)]
-
-    def top_card(self, pile: Pile) -> Card:
-        """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
-        if pile == STOCK:
-            raise IllegalMove("stock_only_to_waste")
-        if pile == WASTE:
-            if not self.waste:
-                raise IllegalMove("waste_empty")
-            return self.waste[-1]
-        if pile >= T0:
-            if not self.up[pile - T0]:
-                raise IllegalMove("column_empty", column=pile - T0 + 1)
-            return self.up[pile - T0][-1]
-        height = self.foundations[pile - F0]
-        if not height:
-            raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
-        return card(pile - F0, height)
-
-    # ----------------------------------------------------------------- snapshots
-
     def snapshot(self) -> dict[str, Any]:
         """The whole game as a JSON-ready dict (:func:`klondike.snapshot.snapshot_of`);
         :meth:`from_snapshot` restores it exactly."""
@@ -707,8 +674,6 @@ class Game:
         :class:`InvalidSnapshot`."""
         return restore(cls, snapshot)
 
-    # ----------------------------------------------------------------- display
-
     def table(self) -> dict[str, Any]:
         """What lies open on the table, by card name; the stock and face-down cards counted
         (:func:`klondike.display.table`)."""
@@ -717,6 +682,11 @@ class Game:
     def __str__(self) -> str:
         """The position as a person reads it in a terminal (:func:`klondike.display.text`)."""
         return display.text(self)
+
+    def drop_targets(self) -> dict[str, list[str]]:
+        """For each card a drag may move now, the piles it may be dropped on
+        (:func:`klondike.display.drop_targets`)."""
+        return display.drop_targets(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.code} score={self.score} moves={self.moves}>"
