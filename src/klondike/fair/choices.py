@@ -55,16 +55,19 @@ def forced_move(game: Game) -> Move | None:
     return moves[0] if len(moves) == 1 else None
 
 
-def free_stock(game: Game) -> bool:
-    """True if drawing and turning the waste over cost nothing toward the win: the version
-    keeps the stock's order when the waste is turned over, without a limit on turn-overs
-    (the app's Normal scoring, Solitär). The score may drop; what can be won does not."""
+def endless_stock(game: Game) -> bool:
+    """True if the stock can be gone through again and again in its order, so that drawing
+    and turning the waste over cost nothing toward the win: the version keeps the stock's
+    order when the waste is turned over, without a limit on turn-overs (the app's Normal
+    scoring, Solitär). The score may drop; what can be won does not. (Not the solver's
+    ``StockRules.free_stock``: Draw 1 without a pass limit, every card reachable at any
+    time.)"""
     return game.rules.recycle == "keep" and game.recycle_limit == UNLIMITED
 
 
 def stock_cycles(game: Game) -> bool:
-    """True if draws and turn-overs lead back to the waste as it lies: the stock is free
-    (`free_stock`) and, drawn through and turned over, comes round to this waste again. In
+    """True if draws and turn-overs lead back to the waste as it lies: the stock is endless
+    (`endless_stock`) and, drawn through and turned over, comes round to this waste again. In
     Draw 3 a waste from which cards were played may lie where no pass stops (a pass stops
     at whole draws and at the last card): drawing on from there loses its top cards.
 
@@ -73,7 +76,7 @@ def stock_cycles(game: Game) -> bool:
     >>> stock_cycles(game)
     True
     """
-    if not free_stock(game) or not (game.stock or game.waste):
+    if not endless_stock(game) or not (game.stock or game.waste):
         return False
     walk = game.copy()
     start = len(walk.waste)
@@ -88,7 +91,7 @@ def stock_cycles(game: Game) -> bool:
 
 def scouting_move(game: Game) -> Move | None:
     """The draw that looks through a stock whose order the player has not seen, where the
-    stock is free (`free_stock`); else None.
+    stock is endless (`endless_stock`); else None.
 
     Drawing the stock through and turning the waste over leads back to the cards as they
     lay (drawn again to where the waste was), the stock's order now known and only the
@@ -102,7 +105,7 @@ def scouting_move(game: Game) -> Move | None:
     >>> scouting_move(Game.from_code("KL1-D3V-AAAAAAG")) is None  # one pass only
     True
     """
-    if not free_stock(game) or not unseen_stock(game):
+    if not endless_stock(game) or not unseen_stock(game):
         return None
     return game.stock_step()
 
