@@ -41,9 +41,7 @@ FIRST_TURN = 1 / 16
 
 # The positions one search may keep (its ``seen`` set; its frames, one per position on the
 # path, hold fewer), whatever its budget: past them the verdict is unknown, never a proof.
-# Measured (pure Python, 200 000 kept, maximum resident size less the 18 MB of a bare
-# interpreter): 240 bytes a position kept in Solitär, 305 in Classic Draw 3 (its key holds
-# the stock and waste), 370 in Draw 3 Normal (two searches) — so at most some 400 MB.
+# docs/solver.md ("Bounded whatever the position") gives the memory a position kept takes.
 # The searches alive at once share it: a paused Draw 3 search leaves the Draw 1 search it
 # waits for only what it does not hold itself.
 MAX_POSITIONS = 1_000_000
