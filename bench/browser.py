@@ -30,6 +30,8 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from klondike.estimates import percentile
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -168,11 +170,6 @@ def run(gestures: int) -> tuple[list[float], list[float]]:
     return samples, rtt
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gestures", type=int, default=200)
@@ -182,7 +179,7 @@ def main() -> None:
     for i in range(args.runs):
         samples, rtt = run(args.gestures)
         medians.append(statistics.median(samples))
-        p95s.append(percentile(samples, 95))
+        p95s.append(percentile(samples, 0.95))
         rtts.append(statistics.median(rtt))
         print(
             f"run {i + 1}: {len(samples)} gestures measured; release to paint median "

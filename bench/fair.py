@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from klondike import Game
+from klondike.estimates import wilson_interval
 from klondike.fair import play_out
-from klondike.solver.survey import wilson_interval
 
 
 def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) -> dict[str, Any]:

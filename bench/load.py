@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from klondike.estimates import percentile
+
 HOST = "127.0.0.1"
 HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
 TABLEAU = [f"T{i}" for i in range(1, 8)]
@@ -310,12 +312,6 @@ class Result:
             f"illegal refused {self.refused_as_expected} (accepted {self.illegal_accepted})   "
             f"other 4xx {self.unexpected_4xx}   409 {self.conflicts}   games {self.games}"
         )
-
-
-def percentile(sorted_values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of the sorted values lie (nearest rank)."""
-    index = max(0, min(len(sorted_values) - 1, round(fraction * len(sorted_values)) - 1))
-    return sorted_values[index]
 
 
 def run_once(players: int, actions: int, seconds: float, seed: int, script: str | None) -> Result:

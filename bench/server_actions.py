@@ -20,6 +20,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from klondike.estimates import percentile
 from klondike.web.api import create_app
 
 with warnings.catch_warnings():
@@ -95,10 +96,8 @@ def main() -> int:
         parser.error("--actions and --runs must be positive")
     figures = []
     for run in range(args.runs):
-        times = sorted(run_once(args.actions, args.seed + run))
-        median, p95, p99 = (
-            times[min(len(times) - 1, int(q * len(times)))] for q in (0.5, 0.95, 0.99)
-        )
+        times = run_once(args.actions, args.seed + run)
+        median, p95, p99 = (percentile(times, q) for q in (0.5, 0.95, 0.99))
         figures.append((median, p95, p99))
         print(
             f"run {run + 1}: {len(times)} requests   median {median * 1000:.2f} ms   "

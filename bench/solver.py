@@ -31,18 +31,13 @@ import time
 from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.compiled import runs_compiled
+from klondike.estimates import percentile
 from klondike.rules import APP, PRESETS, Rules, rules_for
 from klondike.solver import search, solve
 
 DEALS: list[int] = random.Random(9).sample(range(DEAL_COUNT), 200)
 SECOND_DEALS: list[int] = random.Random(20261202).sample(range(DEAL_COUNT), 200)
 SETS = {"first": DEALS, "second": SECOND_DEALS}
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def run(

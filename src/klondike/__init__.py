@@ -8,8 +8,9 @@ Move('S', 'W')
 Move('S', 'W')
 """
 
+from .cards import Move
 from .errors import IllegalMove, InvalidCode, InvalidSnapshot, KlondikeError
-from .game import Game, Move
+from .game import Game
 
 __all__ = ["Game", "IllegalMove", "InvalidCode", "InvalidSnapshot", "KlondikeError", "Move"]
 __version__ = "0.1.0"

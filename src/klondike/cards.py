@@ -1,4 +1,4 @@
-"""Cards and piles: small integers inside the engine, short names everywhere else.
+"""Cards, piles and moves: small integers inside the engine, short names everywhere else.
 
 A card is ``suit * 13 + rank - 1`` with suits in foundation order ♠ ♥ ♦ ♣ and ranks
 1 (Ace) to 13 (King). Its name is rank then suit:
@@ -13,14 +13,18 @@ foundations ``F1``–``F4`` (♠ ♥ ♦ ♣) and the columns ``T1``–``T7``.
 
 A move is a :data:`MoveCode`, ``count << 8 | source << 4 | target``: read it with
 :func:`source_of`, :func:`target_of` and :func:`count_of`, build it with :func:`move_code`.
+Outside the engine it is a :class:`Move`, ``SOURCE-TARGET`` (:func:`move_of`).
 
 >>> code = move_code(parse_pile("T2"), parse_pile("T6"), 3)
 >>> PILE_NAMES[source_of(code)], PILE_NAMES[target_of(code)], count_of(code)
 ('T2', 'T6', 3)
+>>> str(move_of(code))
+'T2-T6'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from .compiled import give_way_if_stale
@@ -169,6 +173,18 @@ def parse_pile(text: object) -> Pile:
         raise IllegalMove("bad_pile", text=text) from None
 
 
+def foundation_names(heights: list[int]) -> list[list[str]]:
+    """The cards of each foundation by name, the Ace first, given how many each holds.
+
+    >>> foundation_names([2, 0, 0, 1])
+    [['AS', '2S'], [], [], ['AC']]
+    """
+    return [
+        [CARD_NAMES[card(suit, rank)] for rank in range(1, height + 1)]
+        for suit, height in enumerate(heights)
+    ]
+
+
 def pretty(card: Card) -> str:
     """A card with its suit symbol, as messages show it: ``'10♥'``, ``'K♣'``."""
     rank = RANKS[RANK[card] - 1]
@@ -210,6 +226,91 @@ def count_of(code: MoveCode) -> int:
 def pair_of(code: MoveCode) -> int:
     """The move without its count: source and target, as ``move_code(source, target, 0)``."""
     return code & PAIR_MASK
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move ``SOURCE-TARGET`` as players and the API write it; ``str(move)`` is its text.
+
+    >>> Move.from_text(" t2-t6 ")
+    Move('T2', 'T6')
+    >>> str(Move("W", "F"))  # "F": the card's own foundation, resolved by Game.play
+    'W-F'
+    """
+
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+    def __repr__(self) -> str:
+        return f"Move({self.source!r}, {self.target!r})"
+
+    @classmethod
+    def from_text(cls, text: object) -> Move:
+        """Read ``'T2-T6'``, ``'w-f'``, ``'T4-F2'``; raises :class:`IllegalMove`."""
+        if not isinstance(text, str):
+            raise IllegalMove("not_text", what="move", type=type(text).__name__)
+        parts = text.strip().upper().split("-")
+        if len(parts) != 2:
+            raise IllegalMove("bad_move_text", text=text)
+        source, target = (p.strip() for p in parts)
+        try:
+            source = PILE_NAMES[parse_pile(source)]
+            target = "F" if target == "F" else PILE_NAMES[parse_pile(target)]
+        except IllegalMove:
+            raise IllegalMove("bad_move_text", text=text) from None
+        return cls(source, target)
+
+
+_NO_MOVE = Move("", "")
+MOVES: tuple[Move, ...] = tuple(
+    Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
+    if source_of(pair) < len(PILE_NAMES) and target_of(pair) < len(PILE_NAMES)
+    else _NO_MOVE
+    for pair in range(PAIR_MASK + 1)
+)
+"""The canonical :class:`Move` of every source-target pair, indexed by :func:`pair_of`, so
+that the engine creates none as it lists or plays moves; pairs of no pile hold a blank
+move that no code reaches."""
+
+
+def move_of(code: MoveCode) -> Move:
+    """The canonical :class:`Move` of a move code.
+
+    >>> move_of(move_code(parse_pile("T2"), parse_pile("T6"), 3))
+    Move('T2', 'T6')
+    """
+    return MOVES[code & PAIR_MASK]  # pair_of, inline: undo's path
+
+
+OWN_FOUNDATION: Final = -1
+"""The target :func:`move_piles` gives for ``F``: the moving card's own foundation."""
+
+# Move texts in canonical form (and "X-F") read without parsing.
+_CANONICAL: dict[str, tuple[Pile, Pile]] = {
+    f"{s}-{t}": (i, j)
+    for i, s in enumerate(PILE_NAMES)
+    for j, t in [*enumerate(PILE_NAMES), (OWN_FOUNDATION, "F")]
+}
+
+
+def move_piles(move: object) -> tuple[Pile, Pile]:
+    """The source and target a move names (text or :class:`Move`), the target
+    :data:`OWN_FOUNDATION` for ``F``; raises :class:`IllegalMove` for text that names none.
+
+    >>> [PILE_NAMES[pile] for pile in move_piles("t2-t6")], move_piles("W-F")[1]
+    (['T2', 'T6'], -1)
+    """
+    if isinstance(move, Move):
+        move = str(move)
+    pair = _CANONICAL.get(move) if isinstance(move, str) else None
+    if pair is not None:
+        return pair
+    parsed = Move.from_text(move)
+    target = OWN_FOUNDATION if parsed.target == "F" else parse_pile(parsed.target)
+    return parse_pile(parsed.source), target
 
 
 give_way_if_stale(globals())  # a compiled copy older than this source runs this source

@@ -60,6 +60,14 @@ def check_deal(deal: object) -> int:
     return deal
 
 
+def random_deal() -> int:
+    """A deal number drawn from the system's randomness (``secrets``, imported here: the
+    engine's import stays quick for the solver's commands)."""
+    import secrets
+
+    return secrets.randbelow(DEAL_COUNT)
+
+
 def format_code(deal: int, draw: int, scoring: str, rules: Rules | str = APP) -> str:
     """The canonical code of a deal played with ``draw`` cards and ``scoring`` in a version."""
     deal, draw, scoring = check_deal(deal), check_draw(draw), check_scoring(scoring)

@@ -1,4 +1,5 @@
-"""The game: position, legal moves, play and undo, snapshots (python-chess's surface).
+"""The rules: :class:`Game`, a position of Klondike and what the rules let happen to it
+(python-chess's ``Board``).
 
 >>> g = Game.from_code("KL1-D1N-AAAAAAG")
 >>> g.code, g.draw, g.scoring, g.score, g.won
@@ -8,34 +9,32 @@ Move('S', 'W')
 >>> g.undo()
 Move('S', 'W')
 
-Inside, a move is a :data:`~klondike.cards.MoveCode` (built and read with the
-accessors of :mod:`klondike.cards`: ``move_code``, ``source_of``, ``target_of``,
-``count_of``); :meth:`Game.push` and :meth:`Game.pop` apply and take back such codes
-without checks, for the solver, as deep as it likes (the public :meth:`Game.undo` takes
-back only the last 100 actions).
-:meth:`Game.legal_codes` is the one place that decides what is legal.
+:meth:`Game.legal_codes` is the one place that decides what is legal. Inside, a move is a
+:data:`~klondike.cards.MoveCode`; :meth:`Game.push` and :meth:`Game.pop` apply and take
+back such codes without checks, for the solver, as deep as it likes (the public
+:meth:`Game.undo` takes back only the last :data:`~klondike.rules.UNDO_LIMIT` actions).
+What is not the rules has rooms of its own, which the methods of the same names hand
+over to: why a move is refused (:mod:`klondike.illegal`), what the player has seen
+(:mod:`klondike.information`), Finish (:mod:`klondike.finish`), snapshots
+(:mod:`klondike.snapshot`), what a person sees (:mod:`klondike.display`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
-from dataclasses import dataclass
 from typing import Any
 
+from . import display, finish, information
 from .cards import (
-    CARD_NAMES,
-    CHILDREN,
     COUNT_SHIFT,
     DECK_SIZE,
     F0,
     KING,
+    MOVES,
+    OWN_FOUNDATION,
     PAIR_MASK,
     PARENTS,
     PILE_MASK,
-    PILE_NAMES,
     RANK,
-    RED,
     SOURCE_SHIFT,
     STOCK,
     SUIT,
@@ -43,117 +42,31 @@ from .cards import (
     T0,
     WASTE,
     Card,
+    Move,
     MoveCode,
     Pile,
     card,
     count_of,
     move_code,
-    pair_of,
-    parse_pile,
-    pretty,
+    move_of,
+    move_piles,
     source_of,
     target_of,
 )
-from .codes import DEAL_COUNT, check_deal, check_draw, check_scoring, format_code, parse_code
+from .codes import check_deal, check_draw, check_scoring, format_code, parse_code, random_deal
 from .compiled import give_way_if_stale
 from .deal import deal_layout, redeal_permutation
 from .errors import IllegalMove
-from .rules import APP, NO_SCORE, Rules, rules_for
+from .illegal import why_illegal
+from .rules import APP, POINTS, START_SCORE, UNDO_LIMIT, UNLIMITED, Rules, rules_for
+from .snapshot import restore, snapshot_of
 from .stock import StockMove, Stop, draw_codes, stock_moves, waste_card_codes
-from .text import score_text
-
-UNDO_LIMIT = 100
-VEGAS_START = -52
-# Points of the two scorings: a card put on a foundation, a waste card put on a column,
-# a face-down card turned up, a recycle.
-NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE = 10, 5, 5, -100
-VEGAS_FOUNDATION = 5
-# Each scoring's points: (card on a foundation, waste card on a column, card turned up,
-# recycle), and its score at the start.
-POINTS: dict[str, tuple[int, int, int, int]] = {
-    "normal": (NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE),
-    "vegas": (VEGAS_FOUNDATION, 0, 0, 0),
-    NO_SCORE: (0, 0, 0, 0),
-}
-START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
-UNLIMITED = 1 << 62
-"""The recycle limit of a scoring without a pass limit."""
-FINISH_ORDERS_TRIED = 4
-"""Finish is offered with at most this many unseen stock cards (every order is tried: 24)."""
 
 Flight = tuple[MoveCode, bool]
 """An Ace that went to its foundation by itself: its move code, and whether a face-down
 card was turned up behind it."""
 Layout = tuple[list[Card], list[Card], list[int], list[list[Card]], list[list[Card]]]
 """A position's piles: stock, waste, foundation heights, face-down and face-up columns."""
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move ``SOURCE-TARGET``; ``str(move)`` is its text.
-
-    >>> Move.from_text(" t2-t6 ")
-    Move('T2', 'T6')
-    >>> str(Move("W", "F"))  # "F": the card's own foundation, resolved by Game.play
-    'W-F'
-    """
-
-    source: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.source}-{self.target}"
-
-    def __repr__(self) -> str:
-        return f"Move({self.source!r}, {self.target!r})"
-
-    @classmethod
-    def from_text(cls, text: object) -> Move:
-        """Read ``'T2-T6'``, ``'w-f'``, ``'T4-F2'``; raises :class:`IllegalMove`."""
-        if not isinstance(text, str):
-            raise IllegalMove("not_text", what="move", type=type(text).__name__)
-        parts = text.strip().upper().split("-")
-        if len(parts) != 2:
-            raise IllegalMove("bad_move_text", text=text)
-        source, target = (p.strip() for p in parts)
-        try:
-            source = PILE_NAMES[parse_pile(source)]
-            target = "F" if target == "F" else PILE_NAMES[parse_pile(target)]
-        except IllegalMove:
-            raise IllegalMove("bad_move_text", text=text) from None
-        return cls(source, target)
-
-
-# The canonical move object of every source-target pair (indexed by ``pair_of(code)``), so
-# legal_moves() creates none; pairs of no pile hold a blank move that no code reaches.
-_NO_MOVE = Move("", "")
-_MOVES: tuple[Move, ...] = tuple(
-    Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
-    if source_of(pair) < len(PILE_NAMES) and target_of(pair) < len(PILE_NAMES)
-    else _NO_MOVE
-    for pair in range(PAIR_MASK + 1)
-)
-
-
-def _random_deal() -> int:
-    """A deal number drawn from the system's randomness (``secrets``, imported here: the
-    engine's import stays quick for the solver's commands)."""
-    import secrets
-
-    return secrets.randbelow(DEAL_COUNT)
-
-
-def _move_of(code: MoveCode) -> Move:
-    """The canonical :class:`Move` of a move code."""
-    return _MOVES[code & PAIR_MASK]  # pair_of, inline: undo's path
-
-
-# Move texts in canonical form (and "X-F") read without parsing; -1 means "its foundation".
-_CANONICAL: dict[str, tuple[Pile, Pile]] = {
-    f"{s}-{t}": (i, j)
-    for i, s in enumerate(PILE_NAMES)
-    for j, t in [*enumerate(PILE_NAMES), (-1, "F")]
-}
 
 
 class Game:
@@ -188,30 +101,6 @@ class Game:
         "waste",
     )
 
-    deal: int
-    draw: int
-    scoring: str
-    rules: Rules
-    stock: list[Card]
-    waste: list[Card]
-    foundations: list[int]
-    down: list[list[Card]]
-    up: list[list[Card]]
-    score: int
-    moves: int
-    undos: int
-    history: list[tuple[MoveCode, bool, int]]
-    flights: list[tuple[Flight, ...]]
-    recycles: int
-    _floor: int
-    _home: int
-    _auto: bool
-    _fixed: int
-    _shuffle: bool
-    _recycle_limit: int
-    _redo: list[MoveCode]
-    _points: tuple[int, int, int, int]
-
     def __init__(
         self,
         deal: object = 0,
@@ -237,11 +126,11 @@ class Game:
         self.score = START_SCORE[self.scoring]
         self.moves = 0  # actions played, minus those undone
         self.undos = 0  # undos made in this game
-        self.history = []  # every action pushed: (code, card turned up, score before)
-        self.flights = []  # with automatic Aces: the Aces that flew after each action
+        self.history: list[tuple[MoveCode, bool, int]] = []  # (code, card turned up, score before)
+        self.flights: list[tuple[Flight, ...]] = []  # automatic Aces flown after each action
         self.recycles = 0  # times the waste was turned over into the stock
         self._floor = 0  # undo never goes below this length of the history
-        self._redo = []  # the actions undone, the next to redo last; a new move clears it
+        self._redo: list[MoveCode] = []  # actions undone, the next to redo last; a move clears it
         if self._auto and layout is None:
             self._fly()  # Aces dealt playable go up at once: part of the deal
 
@@ -250,9 +139,7 @@ class Game:
         rules.check(draw, scoring)
         self.rules, self.draw, self.scoring = rules, draw, scoring
         self._auto = rules.auto_aces
-        # Foundation heights up to this stay put: 13 = nothing is taken back; 1 = an Ace
-        # stays (it would fly straight back); 0 = every top card may come back.
-        self._fixed = KING if not rules.take_back else 1 if rules.auto_aces else 0
+        self._fixed = rules.fixed_height  # foundation heights up to this stay put
         self._shuffle = rules.recycle == "shuffle"
         limit = rules.pass_limit(scoring)
         self._recycle_limit = UNLIMITED if limit is None else limit - 1
@@ -276,7 +163,7 @@ class Game:
         """
         version = rules if isinstance(rules, Rules) else rules_for(rules)
         return cls(
-            _random_deal() if deal is None else deal,
+            random_deal() if deal is None else deal,
             version.draws[0] if draw is None else draw,
             version.scorings[0] if scoring is None else scoring,
             version,
@@ -308,45 +195,9 @@ class Game:
     ) -> Game:
         """A game in exactly this position, its lists taken as they are (bottom card
         first), with the start's score and no history, recycles or redo yet; no other
-        checks. :meth:`from_snapshot` checks a snapshot, builds it with this and sets the
-        rest (``score``, ``recycles``, ``history``, ``flights``, ``moves``, ``undos``,
-        :meth:`set_redo`)."""
+        checks. Snapshots (:func:`klondike.snapshot.restore`) and the solver's variants
+        build games with this and set the rest (``score``, ``recycles``, ``history``, …)."""
         return cls(deal, draw, scoring, rules, layout=(stock, waste, foundations, down, up))
-
-    def under_draw(self, draw: object) -> Game:
-        """This position under Draw ``draw``: a copy without its history (and so without
-        undo or redo); :class:`~klondike.errors.InvalidCode` if the version has no such
-        draw.
-
-        >>> Game.from_code("KL1-D3N-AAAAAAG").under_draw(1).code
-        'KL1-D1N-AAAAAAG'
-        """
-        return self._variant(self.rules, check_draw(draw))
-
-    def within_passes(self, passes: int) -> Game:
-        """This position where the stock may be gone through at most ``passes`` times in
-        all (fewer if the version allows fewer): a copy without its history, for a search
-        of the line with the fewest turn-overs.
-
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG").within_passes(1)
-        >>> g.recycle_limit, g.rules.pass_limit("normal"), g.code
-        (0, 1, 'KL1-D1N-AAAAAAG')
-        """
-        allowed = self.rules.pass_limit(self.scoring)
-        passes = passes if allowed is None else min(passes, allowed)
-        others = tuple(pair for pair in self.rules.pass_limits if pair[0] != self.scoring)
-        limited = dataclasses.replace(self.rules, pass_limits=(*others, (self.scoring, passes)))
-        return self._variant(limited, self.draw)
-
-    def _variant(self, rules: Rules, draw: int) -> Game:
-        """A copy of this position under ``rules`` and ``draw``, without its history."""
-        other = self.copy()
-        other.history = []
-        other.flights = []
-        other._floor = 0
-        other._redo = []
-        other._configure(rules, draw, self.scoring)
-        return other
 
     def set_redo(self, codes: list[MoveCode]) -> None:
         """The undone actions :meth:`redo` plays again, the next one LAST (as a snapshot
@@ -355,13 +206,8 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy, undo history included."""
-        layout = (
-            self.stock[:],
-            self.waste[:],
-            self.foundations[:],
-            [c[:] for c in self.down],
-            [c[:] for c in self.up],
-        )
+        down, up = [c[:] for c in self.down], [c[:] for c in self.up]
+        layout = (self.stock[:], self.waste[:], self.foundations[:], down, up)
         other = Game(self.deal, self.draw, self.scoring, self.rules, layout=layout)
         other.recycles = self.recycles
         other.flights = self.flights[:]
@@ -391,9 +237,9 @@ class Game:
         Move('S', 'W')
         """
         if self.stock:
-            return _MOVES[move_code(STOCK, WASTE, 0)]
+            return MOVES[move_code(STOCK, WASTE, 0)]
         if self.waste and self.can_recycle:
-            return _MOVES[move_code(WASTE, STOCK, 0)]
+            return MOVES[move_code(WASTE, STOCK, 0)]
         return None
 
     @property
@@ -419,7 +265,17 @@ class Game:
     @property
     def redo_moves(self) -> list[Move]:
         """The actions :meth:`redo` would play again, the next one first."""
-        return [_move_of(code) for code in reversed(self._redo)]
+        return [move_of(code) for code in reversed(self._redo)]
+
+    @property
+    def redo_codes(self) -> list[MoveCode]:
+        """The codes of the actions :meth:`redo` would play again, the next one first."""
+        return self._redo[::-1]
+
+    @property
+    def undo_start(self) -> int:
+        """The index in :attr:`history` of the oldest action :meth:`undo` may still take back."""
+        return max(self._floor, len(self.history) - UNDO_LIMIT)
 
     @property
     def can_undo(self) -> bool:
@@ -482,103 +338,14 @@ class Game:
                         codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
-    def waste_card_codes(self, moving: Card, *, every_empty: bool = True) -> list[MoveCode]:
-        """The moves ``moving`` would have as the waste's top card, the tableau and the
-        foundations as they are now: its foundation first, then the columns left to right
-        (the codes :meth:`legal_codes` gives the waste's top card). With ``every_empty``
-        false, of the empty columns (all alike for a King) only the first.
-
-        With :attr:`stock_keeps_order`, these are the moves of each card of
-        :meth:`stock_stops` once :meth:`draw_codes` brought it up.
-
-        >>> from klondike.cards import parse_card
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
-        >>> [PILE_NAMES[target_of(c)] for c in g.waste_card_codes(parse_card("8S"))]
-        ['T5']
-        """
-        return waste_card_codes(moving, self.foundations, self.up, every_empty)
-
-    @property
-    def stock_keeps_order(self) -> bool:
-        """True if draws and turn-overs only move cards between the stock and the waste,
-        keeping their order: the redeal is not shuffled and no Ace flies home by itself
-        (the version's Aces do not fly, or every Ace is home). Then :meth:`stock_stops`
-        and :meth:`draw_codes` say where drawing leads without playing a draw."""
-        return not self._shuffle and not (self._auto and 0 in self.foundations)
-
-    def stock_stops(self) -> list[Stop]:
-        """Every card draws and turn-overs alone bring to the waste's top: ``(steps, card)``.
-
-        ``steps`` counts the draws and turn-overs (:meth:`draw_codes` gives their codes);
-        steps 0 is the waste's top card as it is. They follow the stock as :meth:`push`
-        does: ``min(draw, stock left)`` cards a draw, a turn-over when the stock is empty
-        (while :attr:`can_recycle`), until a waste length comes again. Only where
-        :attr:`stock_keeps_order` (raises :class:`ValueError` otherwise).
-
-        >>> stops = Game.from_code("KL1-D3N-AAAAAAG").stock_stops()
-        >>> [(steps, CARD_NAMES[c]) for steps, c in stops[:2]]
-        [(1, 'AS'), (2, '2C')]
-        """
-        return self.stock_moves()[0]
-
-    def stock_moves(self, *, every_empty: bool = True) -> tuple[list[Stop], list[StockMove]]:
-        """:meth:`stock_stops`, and for each stop whose card has a move there: the codes
-        that bring it up (:meth:`draw_codes`), its moves as the waste's top card
-        (:meth:`waste_card_codes`, ``every_empty`` as there) and the card — in one walk
-        of the stock, for the solver. Only where :attr:`stock_keeps_order`.
-
-        >>> stops, moves = Game.from_code("KL1-D1N-AAAAAAG").stock_moves()
-        >>> [([count_of(d) for d in draws], [PILE_NAMES[target_of(c)] for c in codes],
-        ...   CARD_NAMES[c]) for draws, codes, c in moves][:2]
-        [([3], ['F1'], 'AS'), ([4], ['T3'], 'QC')]
-        """
-        if not self.stock_keeps_order:
-            raise ValueError("the stock does not keep its order here: play the draws")
-        return stock_moves(
-            self.waste,
-            self.stock,
-            self.foundations,
-            self.up,
-            self.draw,
-            self.recycles < self._recycle_limit,
-            every_empty,
-        )
-
-    def draw_codes(self, steps: int) -> tuple[MoveCode, ...]:
-        """The codes of the first ``steps`` draws and turn-overs from the stock, the draws
-        between two turn-overs joined into one S-W code of their total count: pushing it
-        changes the position as those draws do, and :func:`~klondike.stock.split_draws`
-        gives them back. Only where :attr:`stock_keeps_order`, as :meth:`stock_stops`.
-
-        >>> [count_of(c) for c in Game.from_code("KL1-D3N-AAAAAAG").draw_codes(2)]
-        [6]
-        """
-        return tuple(draw_codes(len(self.waste), len(self.stock), self.draw, steps))
-
     def legal_moves(self) -> list[Move]:
         """Every legal move now, each once, in canonical text.
 
         >>> [str(m) for m in Game.from_code("KL1-D1N-AAAAAAG").legal_moves()]
         ['S-W', 'T1-F3', 'T5-T4', 'T7-F2']
         """
-        moves, pair = _MOVES, PAIR_MASK
+        moves, pair = MOVES, PAIR_MASK
         return [moves[code & pair] for code in self.legal_codes()]
-
-    def drop_targets(self) -> dict[str, list[str]]:
-        """For each card a drag may move now, the piles it may be dropped on.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").drop_targets()
-        {'AD': ['F3'], '9D': ['T4'], 'AH': ['F2']}
-        """
-        targets: dict[str, list[str]] = {}
-        for code in self.legal_codes():
-            source, target = source_of(code), target_of(code)
-            if source == STOCK or target == STOCK:
-                continue
-            from_column = source >= T0
-            moving = self.up[source - T0][-count_of(code)] if from_column else self.top_card(source)
-            targets.setdefault(CARD_NAMES[moving], []).append(PILE_NAMES[target])
-        return targets
 
     def is_legal(self, move: object) -> bool:
         """True if ``move`` could be played now."""
@@ -587,6 +354,85 @@ class Game:
         except IllegalMove:
             return False
         return True
+
+    def code_of(self, move: object, *, card: Card | None = None) -> MoveCode:
+        """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
+        names now, or :class:`IllegalMove` with the reason.
+
+        ``card`` is the card the player moves (a drag): a move from a column must then take
+        that card (with the cards on it), and a refusal names it.
+
+        >>> from klondike.cards import parse_card
+        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+        >>> g.code_of("T3-T2", card=parse_card("QS"))
+        Traceback (most recent call last):
+        ...
+        klondike.errors.IllegalMove: Q♠ does not go on J♣: only a red 10 goes on it
+        """
+        source, target = move_piles(move)
+        if target == OWN_FOUNDATION:
+            if self.won:  # before "its foundation", which needs a card to move
+                raise IllegalMove("game_won")
+            target = F0 + SUIT[self.top_card(source)]  # the moving card's foundation
+        wanted, mask = move_code(source, target, 0), PAIR_MASK
+        run = self.up[source - T0] if source >= T0 else None
+        for code in self.legal_codes():
+            if code & mask == wanted and (  # pair_of, inline: play's path
+                card is None or run is None or run[-count_of(code)] == card
+            ):
+                return code
+        raise why_illegal(self, source, target, card)
+
+    def top_card(self, pile: Pile) -> Card:
+        """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
+        if pile == STOCK:
+            raise IllegalMove("stock_only_to_waste")
+        if pile == WASTE:
+            if not self.waste:
+                raise IllegalMove("waste_empty")
+            return self.waste[-1]
+        if pile >= T0:
+            if not self.up[pile - T0]:
+                raise IllegalMove("column_empty", column=pile - T0 + 1)
+            return self.up[pile - T0][-1]
+        height = self.foundations[pile - F0]
+        if not height:
+            raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
+        return card(pile - F0, height)
+
+    # ------------------------------------------- the stock's shortcuts (klondike.stock)
+
+    def waste_card_codes(self, moving: Card, *, every_empty: bool = True) -> list[MoveCode]:
+        """The moves ``moving`` would have as the waste's top card now, as
+        :meth:`legal_codes` gives them (:func:`klondike.stock.waste_card_codes`)."""
+        return waste_card_codes(moving, self.foundations, self.up, every_empty)
+
+    @property
+    def stock_keeps_order(self) -> bool:
+        """True if draws and turn-overs only move cards between the stock and the waste,
+        keeping their order: no shuffled redeal, no Ace left to fly home by itself. Then
+        :meth:`stock_moves` says where drawing leads without playing a draw."""
+        return not self._shuffle and not (self._auto and 0 in self.foundations)
+
+    def stock_stops(self) -> list[Stop]:
+        """Every card draws and turn-overs alone bring to the waste's top, ``(steps, card)``:
+        :meth:`stock_moves`'s stops."""
+        return self.stock_moves()[0]
+
+    def stock_moves(self, *, every_empty: bool = True) -> tuple[list[Stop], list[StockMove]]:
+        """The stock's stops and the moves there (:func:`klondike.stock.stock_moves`), where
+        :attr:`stock_keeps_order` (:class:`ValueError` otherwise)."""
+        if not self.stock_keeps_order:
+            raise ValueError("the stock does not keep its order here: play the draws")
+        waste, stock, draw = self.waste, self.stock, self.draw
+        return stock_moves(
+            waste, stock, self.foundations, self.up, draw, self.can_recycle, every_empty
+        )
+
+    def draw_codes(self, steps: int) -> tuple[MoveCode, ...]:
+        """The codes of the first ``steps`` draws and turn-overs, those between two
+        turn-overs joined into one S-W code (:func:`klondike.stock.draw_codes`)."""
+        return tuple(draw_codes(len(self.waste), len(self.stock), self.draw, steps))
 
     # ----------------------------------------------------------------- play and undo
 
@@ -754,7 +600,7 @@ class Game:
         redo); returns its :class:`Move`. No checks: :meth:`code_of` gives a legal code."""
         self._redo.clear()
         self.push(code)
-        return _move_of(code)
+        return move_of(code)
 
     def undo(self) -> Move:
         """Take back the last action, score included; returns the move undone.
@@ -766,7 +612,7 @@ class Game:
         """
         if self._home == DECK_SIZE:  # self.won, inline: undo's path
             raise IllegalMove("won_no_undo")
-        floor = self._undo_start()
+        floor = self.undo_start
         if len(self.history) <= floor:
             if self.moves:  # older actions lie on the table, beyond the undo limit
                 raise IllegalMove("undo_limit", limit=UNDO_LIMIT)
@@ -775,7 +621,7 @@ class Game:
         self.undos += 1
         code = self.pop()
         self._redo.append(code)
-        return _move_of(code)
+        return move_of(code)
 
     def redo(self) -> Move:
         """Play the last undone action again, score included, until a new move is played;
@@ -793,332 +639,54 @@ class Game:
             raise IllegalMove("nothing_to_redo")
         code = self._redo.pop()
         self.push(code)
-        return _move_of(code)
+        return move_of(code)
 
-    def finish_line(self) -> list[Move] | None:
-        """The moves that play the rest home by drawing and putting cards up, or None.
-
-        Only once every tableau card is face up, and only if drawing from the stock (and
-        turning the waste over, where the rules allow it) and putting cards on their
-        foundations wins the game; worked out on a copy, so the game is unchanged.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_line() is None
-        True
-        """
-        if self.won or any(self.down):
-            return None
-        trial = self.copy()
-        moves: list[Move] = []
-        # One pass through stock and waste, and a turn-over, without a card going home: stuck.
-        patience = 2 * (len(trial.stock) + len(trial.waste)) + 2
-        idle = 0
-        while not trial.won:
-            pairs = {pair_of(code): code for code in trial.legal_codes()}
-            home = [
-                code
-                for pair, code in pairs.items()
-                if F0 <= pair & PILE_MASK < T0 and not F0 <= pair >> SOURCE_SHIFT < T0
-            ]
-            if home:
-                code, idle = min(home), 0
-            else:
-                code = pairs.get(move_code(STOCK, WASTE, 0)) or pairs.get(
-                    move_code(WASTE, STOCK, 0), 0
-                )
-                idle += 1
-                if not code or idle > patience:
-                    return None
-            trial.push(code)
-            moves.append(_move_of(code))
-        return moves
+    # ----------------------------------------------------------------- the other rooms
 
     def unseen_stock(self) -> list[Card]:
-        """The stock cards whose order the player has not seen, top last: the whole stock
-        before its first turn-over and after a shuffled redeal; none once a stock that keeps
-        its order has been turned over (each of its cards lay face up on the waste).
+        """The stock cards whose order the player has not seen, top last
+        (:func:`klondike.information.unseen_stock`)."""
+        return information.unseen_stock(self)
 
-        The player knows which cards the stock holds (every card found nowhere else), only
-        not, for these, in which order.
-
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
-        >>> len(g.unseen_stock())
-        24
-        """
-        if self.recycles and not self._shuffle:
-            return []
-        return self.stock[:]
+    def finish_line(self) -> list[Move] | None:
+        """The moves that play the rest home by drawing and putting cards up, once every
+        tableau card is face up, or None (:func:`klondike.finish.finish_line`)."""
+        return finish.finish_line(self)
 
     def can_finish(self) -> bool:
-        """True if :meth:`finish_line` wins whatever order the unseen stock lies in.
-
-        In Draw 1 without a pass limit it always does once every tableau card is face up
-        (docs/rules.md, "Finish"); otherwise every order of the unseen stock cards is
-        tried, as long as there are at most :data:`FINISH_ORDERS_TRIED` of them. So the
-        offer depends only on what the player has seen.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").can_finish()
-        False
-        """
-        if self.won or any(self.down):
-            return False
-        unseen = self.unseen_stock()
-        if not unseen or (self.draw == 1 and self._recycle_limit == UNLIMITED):
-            return self.finish_line() is not None
-        if len(unseen) > FINISH_ORDERS_TRIED:
-            return False
-        trial = self.copy()
-        for order in itertools.permutations(unseen):
-            trial.stock = list(order)
-            if trial.finish_line() is None:
-                return False
-        return True
+        """True if :meth:`finish_line` wins whatever order the unseen stock lies in:
+        Finish is offered (:func:`klondike.finish.can_finish`)."""
+        return finish.can_finish(self)
 
     def finish_move(self) -> Move:
-        """The next move of the finish line, when :meth:`can_finish`: a card that can go
-        home goes (the lowest move code first), else the stock is drawn or turned over —
-        so the choice depends only on face-up cards. Raises :class:`IllegalMove` when
-        there is no finish.
-
-        >>> Game.from_code("KL1-D1N-AAAAAAG").finish_move()
-        Traceback (most recent call last):
-        ...
-        klondike.errors.IllegalMove: there is no finish: drawing and putting cards up does \
-not win from here whatever order the stock is in
-        """
-        line = self.finish_line() if self.can_finish() else None
-        if not line:
-            raise IllegalMove("no_finish")
-        return line[0]
-
-    def code_of(self, move: object, *, card: Card | None = None) -> MoveCode:
-        """The legal move code ``move`` (text or :class:`Move`, ``"F"`` its own foundation)
-        names now, or :class:`IllegalMove` with the reason.
-
-        ``card`` is the card the player moves (a drag): a move from a column must then take
-        that card (with the cards on it), and a refusal names it.
-
-        >>> from klondike.cards import parse_card
-        >>> g = Game.from_code("KL1-D1N-AAAAAAG")
-        >>> g.code_of("T3-T2", card=parse_card("QS"))
-        Traceback (most recent call last):
-        ...
-        klondike.errors.IllegalMove: Q♠ does not go on J♣: only a red 10 goes on it
-        """
-        if isinstance(move, Move):
-            move = str(move)
-        pair = _CANONICAL.get(move) if isinstance(move, str) else None
-        if pair is None:
-            parsed = Move.from_text(move)
-            source = parse_pile(parsed.source)
-            target = -1 if parsed.target == "F" else parse_pile(parsed.target)
-        else:
-            source, target = pair
-        if target < 0:
-            if self.won:  # before "its foundation", which needs a card to move
-                raise IllegalMove("game_won")
-            target = self._own_foundation(source)
-        wanted, mask = move_code(source, target, 0), PAIR_MASK
-        run = self.up[source - T0] if source >= T0 else None
-        for code in self.legal_codes():
-            if code & mask == wanted and (  # pair_of, inline: play's path
-                card is None or run is None or run[-count_of(code)] == card
-            ):
-                return code
-        raise self._why_illegal(source, target, card)
-
-    def _own_foundation(self, source: Pile) -> Pile:
-        """The foundation of the card a move from ``source`` would take."""
-        return F0 + SUIT[self.top_card(source)]
-
-    def top_card(self, pile: Pile) -> Card:
-        """The top card of a pile a card moves from; :class:`IllegalMove` if there is none."""
-        if pile == STOCK:
-            raise IllegalMove("stock_only_to_waste")
-        if pile == WASTE:
-            if not self.waste:
-                raise IllegalMove("waste_empty")
-            return self.waste[-1]
-        if pile >= T0:
-            if not self.up[pile - T0]:
-                raise IllegalMove("column_empty", column=pile - T0 + 1)
-            return self.up[pile - T0][-1]
-        height = self.foundations[pile - F0]
-        if not height:
-            raise IllegalMove("foundation_empty", foundation=pile - F0 + 1)
-        return card(pile - F0, height)
-
-    def _why_illegal(self, source: Pile, target: Pile, dragged: Card | None) -> IllegalMove:
-        """The reason the move ``source-target`` is not legal now, naming the card moved:
-        ``dragged`` (a face-up card of the source), else the source's top card, or for a
-        column the card the move would take."""
-        if self.won:
-            return IllegalMove("game_won")
-        if source == target:
-            return IllegalMove("same_pile")
-        if source == STOCK:
-            if target != WASTE:
-                return IllegalMove("stock_only_to_waste")
-            return IllegalMove("stock_empty")
-        if target == STOCK and source == WASTE:
-            if not self.can_recycle:
-                return IllegalMove("vegas_one_pass")
-            if self.stock:
-                return IllegalMove("recycle_stock_not_empty")
-            return IllegalMove("waste_empty")
-        try:
-            top = self.top_card(source)
-        except IllegalMove as err:
-            return err
-        moving = top if dragged is None else dragged
-        if target == STOCK:
-            return IllegalMove("to_stock", card=pretty(moving))
-        if target == WASTE:
-            return IllegalMove("to_waste", card=pretty(moving))
-        if target < T0:
-            if source < T0 and source != WASTE:
-                return IllegalMove("foundation_to_foundation", card=pretty(moving))
-            if moving != top:
-                return IllegalMove("not_top_for_foundation", card=pretty(moving))
-            return self._why_not_foundation(moving, target)
-        if F0 <= source < T0 and self.foundations[source - F0] <= self._fixed:
-            reason = "ace_stays" if self.rules.take_back else "no_take_back"
-            return IllegalMove(reason, card=pretty(moving))
-        column = self.up[target - T0]
-        if not column:
-            if source >= T0 and dragged is None:
-                moving = self.up[source - T0][0]  # only a whole run goes into an empty column
-            if RANK[moving] != KING:
-                return IllegalMove("king_only", card=pretty(moving))
-            return IllegalMove("king_at_bottom", card=pretty(moving), column=source - T0 + 1)
-        under = column[-1]
-        if RANK[under] == 1:
-            return IllegalMove("nothing_on_ace", card=pretty(moving), target=pretty(under))
-        fitting = CHILDREN[under][0]  # a card of the other colour, one rank lower
-        wanted = {"colour": "red" if RED[fitting] else "black", "rank": pretty(fitting)[:-1]}
-        if source >= T0 and dragged is None:
-            number = source - T0 + 1
-            return IllegalMove("no_card_fits", column=number, target=pretty(under), **wanted)
-        return IllegalMove("does_not_fit", card=pretty(moving), target=pretty(under), **wanted)
-
-    def _why_not_foundation(self, moving: Card, target: Pile) -> IllegalMove:
-        """The reason ``moving`` cannot go on foundation ``target``."""
-        suit = SUIT[moving]
-        if target - F0 != suit:
-            return IllegalMove("wrong_foundation", card=pretty(moving), foundation=suit + 1)
-        needed = card(suit, self.foundations[suit] + 1)  # the card the foundation takes next
-        return IllegalMove("foundation_needs", card=pretty(moving), needed=pretty(needed))
-
-    # ----------------------------------------------------------------- snapshots
+        """The next move of the finish line, when :meth:`can_finish`; raises
+        :class:`IllegalMove` when there is no finish (:func:`klondike.finish.finish_move`)."""
+        return finish.finish_move(self)
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole game as a JSON-ready dict; :meth:`from_snapshot` restores it exactly.
-
-        Lists run bottom card first: the last stock card is the next one drawn, the last
-        waste card the playable one. ``history`` holds the undoable actions, oldest first,
-        each as ``[move, cards moved, card turned up, score before]``.
-        """
-        names = CARD_NAMES
-        snapshot: dict[str, Any] = {
-            "code": self.code,
-            "rules": self.rules.key,
-            "draw": self.draw,
-            "scoring": self.scoring,
-            "recycles": self.recycles,
-            "stock": [names[c] for c in self.stock],
-            "waste": [names[c] for c in self.waste],
-            "foundations": self._foundation_names(),
-            "tableau": [
-                {"down": [names[c] for c in d], "up": [names[c] for c in u]}
-                for d, u in zip(self.down, self.up, strict=True)
-            ],
-            "score": self.score,
-            "won": self.won,
-            "moves": self.moves,
-            "undos": self.undos,
-            "history": [
-                [str(_move_of(c)), count_of(c), turned, previous]
-                for c, turned, previous in self.history[self._undo_start() :]
-            ],
-        }
-        if self._redo:  # the undone actions, the next one to redo first
-            snapshot["redo"] = [[str(_move_of(c)), count_of(c)] for c in reversed(self._redo)]
-        if self._auto:  # each action's record also lists the Aces that flew after it
-            start = self._undo_start()
-            for record, flown in zip(snapshot["history"], self.flights[start:], strict=True):
-                record.append([[str(_move_of(c)), turned] for c, turned in flown])
-        return snapshot
-
-    def table(self) -> dict[str, Any]:
-        """What lies open on the table, by card name; the stock and face-down cards counted.
-
-        Lists run bottom card first (the last waste card is the playable one):
-
-        >>> table = Game.from_code("KL1-D1N-AAAAAAG").table()
-        >>> table["stock"], table["waste"], table["foundations"], table["tableau"][1]
-        (24, [], [[], [], [], []], {'down': 1, 'up': ['JC']})
-        """
-        names = CARD_NAMES
-        return {
-            "stock": len(self.stock),
-            "waste": [names[c] for c in self.waste],
-            "foundations": self._foundation_names(),
-            "tableau": [
-                {"down": len(d), "up": [names[c] for c in u]}
-                for d, u in zip(self.down, self.up, strict=True)
-            ],
-        }
-
-    def _foundation_names(self) -> list[list[str]]:
-        """The cards of each foundation by name, the Ace first."""
-        names = CARD_NAMES
-        return [
-            [names[card(suit, rank)] for rank in range(1, height + 1)]
-            for suit, height in enumerate(self.foundations)
-        ]
-
-    def _undo_start(self) -> int:
-        """The index of the oldest action :meth:`undo` may still take back."""
-        return max(self._floor, len(self.history) - UNDO_LIMIT)
+        """The whole game as a JSON-ready dict (:func:`klondike.snapshot.snapshot_of`);
+        :meth:`from_snapshot` restores it exactly."""
+        return snapshot_of(self)
 
     @classmethod
     def from_snapshot(cls, snapshot: object) -> Game:
-        """Restore a game from :meth:`snapshot`; raises :class:`InvalidSnapshot`."""
-        from .snapshot import restore
-
+        """Restore a game from :meth:`snapshot` (:func:`klondike.snapshot.restore`); raises
+        :class:`InvalidSnapshot`."""
         return restore(cls, snapshot)
 
-    # ----------------------------------------------------------------- display
+    def table(self) -> dict[str, Any]:
+        """What lies open on the table, by card name; the stock and face-down cards counted
+        (:func:`klondike.display.table`)."""
+        return display.table(self)
 
     def __str__(self) -> str:
-        """The position as a person reads it in a terminal."""
-        if self.rules.has_score:
-            mode = f"{self.scoring.capitalize()}  score {score_text(self.score, self.scoring)}"
-        else:
-            mode = f"{self.rules.name}, no score"
-        lines = [
-            f"{self.code}  Draw {self.draw}  {mode}  moves {self.moves}"
-            + ("  WON" if self.won else ""),
-        ]
-        waste = " ".join(CARD_NAMES[c] for c in self.waste[-3:]) or "--"
-        homes = "  ".join(
-            f"F{s + 1} {CARD_NAMES[card(s, h)] if h else '--'}"
-            for s, h in enumerate(self.foundations)
-        )
-        lines.append(f"S [{len(self.stock):2}]  W {waste:<9}  {homes}")
-        lines.append("")
-        lines.append("  ".join(f"T{i + 1}" for i in range(7)))
-        depth = max(len(d) + len(u) for d, u in zip(self.down, self.up, strict=True))
-        for row in range(depth):
-            cells = []
-            for down, up in zip(self.down, self.up, strict=True):
-                if row < len(down):
-                    cells.append("##")
-                elif row < len(down) + len(up):
-                    cells.append(CARD_NAMES[up[row - len(down)]])
-                else:
-                    cells.append("  ")
-            lines.append("  ".join(cells).rstrip())
-        return "\n".join(lines)
+        """The position as a person reads it in a terminal (:func:`klondike.display.text`)."""
+        return display.text(self)
+
+    def drop_targets(self) -> dict[str, list[str]]:
+        """For each card a drag may move now, the piles it may be dropped on
+        (:func:`klondike.display.drop_targets`)."""
+        return display.drop_targets(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.code} score={self.score} moves={self.moves}>"

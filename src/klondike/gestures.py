@@ -22,6 +22,7 @@ from .cards import (
     T0,
     WASTE,
     Card,
+    Move,
     Pile,
     count_of,
     move_code,
@@ -34,7 +35,7 @@ from .cards import (
     target_of,
 )
 from .errors import IllegalMove
-from .game import Game, Move
+from .game import Game
 from .text import pile_words
 
 

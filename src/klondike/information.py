@@ -21,18 +21,37 @@ player computes (`klondike.fair`) is a function of it and a seed.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import parse_card
-from .game import Game
+from .cards import Card, parse_card
+
+if TYPE_CHECKING:
+    from .game import Game
 
 InformationSet = dict[str, Any]
 """An information set: see the module docstring for its keys."""
 
 
+def unseen_stock(game: Game) -> list[Card]:
+    """The stock cards whose order the player has not seen, top last: the whole stock
+    before its first turn-over and after a shuffled redeal; none once a stock that keeps
+    its order has been turned over (each of its cards lay face up on the waste).
+
+    The player knows which cards the stock holds (every card found nowhere else), only
+    not, for these, in which order.
+
+    >>> from klondike import Game
+    >>> len(unseen_stock(Game.from_code("KL1-D1N-AAAAAAG")))
+    24
+    """
+    if game.recycles and game.rules.recycle != "shuffle":
+        return []
+    return game.stock[:]
+
+
 def stock_order_known(game: Game) -> bool:
     """True if the player knows the stock's order (it was turned over, order kept)."""
-    return not game.unseen_stock()
+    return not unseen_stock(game)
 
 
 def stock_cards_known(game: Game) -> bool:

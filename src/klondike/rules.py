@@ -15,16 +15,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .cards import KING
 from .errors import InvalidCode
 
 NO_SCORE = "none"
+"""The scoring of a version that keeps no score: the table shows moves and time only."""
 SCORING_WORDS: dict[str, str] = {
     "normal": "with Normal scoring",
     "vegas": "with Vegas scoring",
     NO_SCORE: "without a score",
 }
 """How a message names each scoring, in a player's words."""
-"""The scoring of a version that keeps no score: the table shows moves and time only."""
+
+VEGAS_START = -52
+"""The Vegas score at the start, in dollars."""
+NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE = 10, 5, 5, -100
+"""Normal scoring's points: a card put on a foundation, a waste card put on a column, a
+face-down card turned up, a recycle."""
+VEGAS_FOUNDATION = 5
+"""Vegas scoring's dollars for a card put on a foundation (nothing else scores)."""
+POINTS: dict[str, tuple[int, int, int, int]] = {
+    "normal": (NORMAL_FOUNDATION, NORMAL_WASTE_TO_COLUMN, NORMAL_TURN_UP, NORMAL_RECYCLE),
+    "vegas": (VEGAS_FOUNDATION, 0, 0, 0),
+    NO_SCORE: (0, 0, 0, 0),
+}
+"""Each scoring's points: (card on a foundation, waste card on a column, card turned up,
+recycle)."""
+START_SCORE: dict[str, int] = {"normal": 0, "vegas": VEGAS_START, NO_SCORE: 0}
+"""Each scoring's score at the start."""
+UNDO_LIMIT = 100
+"""Undo takes back the last this many actions, in every version."""
+UNLIMITED = 1 << 62
+"""The recycle limit (``Game.recycle_limit``) of a scoring without a pass limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +85,17 @@ class Rules:
     def pass_limit(self, scoring: str) -> int | None:
         """How often the stock may be gone through under ``scoring``; None: without limit."""
         return dict(self.pass_limits).get(scoring)
+
+    @property
+    def fixed_height(self) -> int:
+        """Foundation heights up to which the top card stays on its foundation: 13 where
+        no card leaves one (no ``take_back``), 1 with ``auto_aces`` (an Ace would fly
+        straight back), else 0 (every top card may come back onto a column).
+
+        >>> APP.fixed_height, CLASSIC.fixed_height, SOLITAER.fixed_height
+        (0, 13, 1)
+        """
+        return KING if not self.take_back else 1 if self.auto_aces else 0
 
     @property
     def has_score(self) -> bool:

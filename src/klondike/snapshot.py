@@ -1,4 +1,18 @@
-"""Restoring a game from its snapshot, checking that it describes a possible game."""
+"""A game's snapshot: the whole game as a JSON-ready dict, and the game restored from one,
+checked that it describes a possible game (:meth:`Game.snapshot`, :meth:`Game.from_snapshot`).
+
+Lists run bottom card first: the last stock card is the next one drawn, the last waste card
+the playable one.
+
+>>> from klondike import Game
+>>> game = Game.from_code("KL1-D1N-AAAAAAG")
+>>> _ = game.play("T1-F3")
+>>> data = snapshot_of(game)
+>>> data["foundations"][2], data["history"]
+(['AD'], [['T1-F3', 1, False, 0]])
+>>> snapshot_of(restore(Game, data)) == data
+True
+"""
 
 from __future__ import annotations
 
@@ -16,13 +30,16 @@ from .cards import (
     Card,
     MoveCode,
     card,
+    count_of,
+    foundation_names,
     move_code,
+    move_of,
     source_of,
     target_of,
 )
 from .codes import parse_code
 from .errors import IllegalMove, InvalidCode, InvalidSnapshot
-from .rules import APP, NO_SCORE, rules_for
+from .rules import APP, NO_SCORE, START_SCORE, UNDO_LIMIT, rules_for
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,10 +48,49 @@ _CARDS = {name: i for i, name in enumerate(CARD_NAMES)}
 _PILES = {name: i for i, name in enumerate(PILE_NAMES)}
 
 
+def snapshot_of(game: Game) -> dict[str, Any]:
+    """The whole game as a JSON-ready dict; :func:`restore` restores it exactly.
+
+    ``history`` holds the undoable actions, oldest first, each as ``[move, cards moved,
+    card turned up, score before]`` (and, where Aces fly home by themselves, the Aces that
+    flew after it); ``redo``, if any action was undone since the last move, the undone
+    actions as ``[move, cards moved]``, the next one to redo first.
+    """
+    names = CARD_NAMES
+    start = game.undo_start
+    snapshot: dict[str, Any] = {
+        "code": game.code,
+        "rules": game.rules.key,
+        "draw": game.draw,
+        "scoring": game.scoring,
+        "recycles": game.recycles,
+        "stock": [names[c] for c in game.stock],
+        "waste": [names[c] for c in game.waste],
+        "foundations": foundation_names(game.foundations),
+        "tableau": [
+            {"down": [names[c] for c in d], "up": [names[c] for c in u]}
+            for d, u in zip(game.down, game.up, strict=True)
+        ],
+        "score": game.score,
+        "won": game.won,
+        "moves": game.moves,
+        "undos": game.undos,
+        "history": [
+            [str(move_of(c)), count_of(c), turned, previous]
+            for c, turned, previous in game.history[start:]
+        ],
+    }
+    redo = game.redo_codes
+    if redo:
+        snapshot["redo"] = [[str(move_of(c)), count_of(c)] for c in redo]
+    if game.rules.auto_aces:  # each action's record also lists the Aces that flew after it
+        for record, flown in zip(snapshot["history"], game.flights[start:], strict=True):
+            record.append([[str(move_of(c)), turned] for c, turned in flown])
+    return snapshot
+
+
 def restore(cls: type[Game], snapshot: object) -> Game:
     """The game ``snapshot`` describes; :class:`InvalidSnapshot` says what is wrong."""
-    from .game import START_SCORE, UNDO_LIMIT
-
     if not isinstance(snapshot, dict):
         raise InvalidSnapshot(f"it must be an object, not {type(snapshot).__name__}")
     for key in ("code", "stock", "waste", "foundations", "tableau", "score"):
@@ -101,8 +157,6 @@ def restore(cls: type[Game], snapshot: object) -> Game:
 def _redo(game: Game, value: object) -> list[MoveCode]:
     """The undone actions of ``"redo"`` (``[move, cards moved]``, the next one first), each
     legal in turn from the position; stored the next one last, as :meth:`Game.redo` pops."""
-    from .game import UNDO_LIMIT
-
     bad = InvalidSnapshot(
         f"“redo” must be a list of at most {UNDO_LIMIT} [move, cards moved] that can be "
         "played in turn from the position"

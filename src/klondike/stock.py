@@ -45,8 +45,18 @@ def waste_card_codes(
     moving: Card, foundations: list[int], up: list[list[Card]], every_empty: bool
 ) -> list[MoveCode]:
     """The moves ``moving`` has as the waste's top card over these foundations and
-    face-up columns: its foundation first, then the columns left to right (of the empty
-    ones only the first unless ``every_empty``)."""
+    face-up columns: its foundation first, then the columns left to right (the codes
+    :meth:`Game.legal_codes` gives the waste's top card); of the empty columns (all alike
+    for a King) only the first unless ``every_empty``. Where the stock keeps its order,
+    these are the moves of each card :func:`stock_moves` stops at, once its draws brought
+    it up.
+
+    >>> from klondike import Game
+    >>> from klondike.cards import PILE_NAMES, parse_card, target_of
+    >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> [PILE_NAMES[target_of(c)] for c in g.waste_card_codes(parse_card("8S"))]
+    ['T5']
+    """
     codes: list[MoveCode] = []
     suit = SUIT[moving]
     if foundations[suit] == RANK[moving] - 1:
@@ -75,12 +85,25 @@ def stock_moves(
     can_recycle: bool,
     every_empty: bool,
 ) -> tuple[list[Stop], list[StockMove]]:
-    """Every card draws and turn-overs bring to the waste's top (steps 0: the top as it
-    is), and for each that has a move there, the codes that bring it up (as
-    :func:`draw_codes`), its moves (:func:`waste_card_codes`) and the card.
+    """Every card draws and turn-overs alone bring to the waste's top, ``(steps, card)``
+    (:meth:`Game.stock_stops`), and for each that has a move there, the codes that bring it
+    up (as :func:`draw_codes`), its moves (:func:`waste_card_codes`) and the card: in one
+    walk of the stock, for the solver.
 
-    The draws follow the engine: ``min(draw, stock left)`` cards a draw, a turn-over when
-    the stock is empty (if ``can_recycle``), until a waste length comes again.
+    ``steps`` counts the draws and turn-overs; steps 0 is the waste's top card as it is.
+    The draws follow the engine's :meth:`Game.push`: ``min(draw, stock left)`` cards a
+    draw, a turn-over when the stock is empty (if ``can_recycle``), until a waste length
+    comes again. Valid where the stock keeps its order (:attr:`Game.stock_keeps_order`).
+
+    >>> from klondike import Game
+    >>> from klondike.cards import CARD_NAMES, PILE_NAMES, count_of, target_of
+    >>> stops = Game.from_code("KL1-D3N-AAAAAAG").stock_stops()
+    >>> [(steps, CARD_NAMES[c]) for steps, c in stops[:2]]
+    [(1, 'AS'), (2, '2C')]
+    >>> stops, moves = Game.from_code("KL1-D1N-AAAAAAG").stock_moves()
+    >>> [([count_of(d) for d in draws], [PILE_NAMES[target_of(c)] for c in codes],
+    ...   CARD_NAMES[c]) for draws, codes, c in moves][:2]
+    [([3], ['F1'], 'AS'), ([4], ['T3'], 'QC')]
     """
     stops: list[Stop] = []
     moves: list[StockMove] = []
@@ -124,7 +147,15 @@ def stock_moves(
 
 def draw_codes(waste_length: int, stock_length: int, draw: int, steps: int) -> list[MoveCode]:
     """The codes of the first ``steps`` draws and turn-overs, as :func:`stock_moves` gives
-    them: the draws between two turn-overs joined into one S-W code of their count."""
+    them: the draws between two turn-overs joined into one S-W code of their count.
+    Pushing it changes the position as those draws do, and :func:`split_draws` gives them
+    back.
+
+    >>> from klondike import Game
+    >>> from klondike.cards import count_of
+    >>> [count_of(c) for c in Game.from_code("KL1-D3N-AAAAAAG").draw_codes(2)]
+    [6]
+    """
     p = waste_length
     n = p + stock_length
     codes: list[MoveCode] = []

@@ -20,6 +20,7 @@ from klondike.solver.moves import children
 from klondike.solver.position import dominated as position_dominated
 from klondike.solver.position import position_key
 from klondike.solver.search import search
+from klondike.solver.variants import under_draw
 from klondike.stock import split_draws
 
 
@@ -361,7 +362,7 @@ def test_a_draw_three_loss_proved_through_draw_one() -> None:
     after some 1 000: taking turns with the Draw 1 search (the first 1/16 of the budget
     each, then twice as long), the Draw 3 loss comes within a few hundred."""
     game = Game(26051540278, 3)
-    proof = search(game.under_draw(1))
+    proof = search(under_draw(game, 1))
     assert proof.complete and proof.codes is None and proof.states < 150
     assert not search(game, max_states=600, relaxed=False).complete
     s = search(game, max_states=600)
@@ -374,7 +375,7 @@ def test_a_draw_three_loss_whose_draw_one_proof_takes_under_half_the_budget_is_p
     alone some 13 500. With 12 000, the Draw 1 search's turns add up to enough of them (a
     fixed share of the budget, as once given, leaves it unknown)."""
     game = Game(19593349383, 3)
-    proof = search(game.under_draw(1))
+    proof = search(under_draw(game, 1))
     assert proof.complete and proof.codes is None and 2_000 < proof.states < 3_500
     assert not search(game, max_states=12_000, relaxed=False).complete
     s = search(game, max_states=12_000)

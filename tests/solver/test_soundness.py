@@ -21,6 +21,7 @@ from klondike.rules import Mode
 from klondike.solver import solve
 from klondike.solver.moves import children
 from klondike.solver.search import search
+from klondike.solver.variants import under_draw
 
 from .test_solver import replays_to_win
 
@@ -121,7 +122,7 @@ def both_sevens() -> Game:
         pytest.param(lambda: Game.from_code("KL1-D3V-JPI4YBQ"), id="KL1-D3V-JPI4YBQ"),
         pytest.param(lambda: Game.from_snapshot(DRAW_THREE_MIDGAME), id="draw-three-midgame"),
         pytest.param(
-            lambda: Game.from_snapshot(DRAW_THREE_MIDGAME).under_draw(1), id="its-draw-one"
+            lambda: under_draw(Game.from_snapshot(DRAW_THREE_MIDGAME), 1), id="its-draw-one"
         ),
         pytest.param(both_sevens, id="both-sevens"),
     ],

@@ -6,8 +6,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +16,6 @@ from helpers.api import HOST, TestClient, act
 from helpers.proofs import proof_of
 from klondike import Game
 from klondike.cli import main
-from klondike.solver.survey import solve_deal
 from klondike.store import database as store
 from klondike.web.api import create_app
 from klondike.web.solving import NICENESS, ProvedDeals, SolverWorkers, prove_and_rate
@@ -130,20 +127,6 @@ def test_rate_prints_the_tier_the_rate_and_the_time(capsys: pytest.CaptureFixtur
     assert main(["rate", "KL1-D1N-AAAAAAG", "--states", "1"]) == 1  # not proved: no tier
     assert "no tier" in capsys.readouterr().out
     assert main(["rate", "KL9-XXX"]) == 2
-
-
-def test_survey_rate_adds_the_rating_to_winnable_deals() -> None:
-    result = solve_deal(6, 1, "normal", 30.0, rate=True)
-    assert (result["verdict"], result["tier"], result["wins"], result["plays"]) == (
-        "winnable",
-        "easy",
-        8,
-        8,
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "klondike", "survey", "--help"], capture_output=True, text=True
-    )
-    assert "--rate" in done.stdout
 
 
 def test_the_ratings_run_nicer_than_the_server() -> None:

@@ -26,7 +26,8 @@ from klondike.cards import (
     source_of,
     target_of,
 )
-from klondike.game import UNLIMITED
+from klondike.information import unseen_stock
+from klondike.rules import UNLIMITED
 
 Line = tuple[Move, ...]
 """Moves that commit to nothing, then one that commits: a choice of the fair player."""
@@ -54,16 +55,19 @@ def forced_move(game: Game) -> Move | None:
     return moves[0] if len(moves) == 1 else None
 
 
-def free_stock(game: Game) -> bool:
-    """True if drawing and turning the waste over cost nothing toward the win: the version
-    keeps the stock's order when the waste is turned over, without a limit on turn-overs
-    (the app's Normal scoring, Solitär). The score may drop; what can be won does not."""
+def endless_stock(game: Game) -> bool:
+    """True if the stock can be gone through again and again in its order, so that drawing
+    and turning the waste over cost nothing toward the win: the version keeps the stock's
+    order when the waste is turned over, without a limit on turn-overs (the app's Normal
+    scoring, Solitär). The score may drop; what can be won does not. (Not the solver's
+    ``StockRules.free_stock``: Draw 1 without a pass limit, every card reachable at any
+    time.)"""
     return game.rules.recycle == "keep" and game.recycle_limit == UNLIMITED
 
 
 def stock_cycles(game: Game) -> bool:
-    """True if draws and turn-overs lead back to the waste as it lies: the stock is free
-    (`free_stock`) and, drawn through and turned over, comes round to this waste again. In
+    """True if draws and turn-overs lead back to the waste as it lies: the stock is endless
+    (`endless_stock`) and, drawn through and turned over, comes round to this waste again. In
     Draw 3 a waste from which cards were played may lie where no pass stops (a pass stops
     at whole draws and at the last card): drawing on from there loses its top cards.
 
@@ -72,7 +76,7 @@ def stock_cycles(game: Game) -> bool:
     >>> stock_cycles(game)
     True
     """
-    if not free_stock(game) or not (game.stock or game.waste):
+    if not endless_stock(game) or not (game.stock or game.waste):
         return False
     walk = game.copy()
     start = len(walk.waste)
@@ -87,7 +91,7 @@ def stock_cycles(game: Game) -> bool:
 
 def scouting_move(game: Game) -> Move | None:
     """The draw that looks through a stock whose order the player has not seen, where the
-    stock is free (`free_stock`); else None.
+    stock is endless (`endless_stock`); else None.
 
     Drawing the stock through and turning the waste over leads back to the cards as they
     lay (drawn again to where the waste was), the stock's order now known and only the
@@ -101,7 +105,7 @@ def scouting_move(game: Game) -> Move | None:
     >>> scouting_move(Game.from_code("KL1-D3V-AAAAAAG")) is None  # one pass only
     True
     """
-    if not free_stock(game) or not game.unseen_stock():
+    if not endless_stock(game) or not unseen_stock(game):
         return None
     return game.stock_step()
 
@@ -132,7 +136,7 @@ def commits(before: Game, move: Move, after: Game) -> bool:
     if sum(map(len, after.down)) < sum(map(len, before.down)):
         return True
     if STOCK_NAME in (move.source, move.target):
-        return bool(before.unseen_stock()) or not stock_cycles(before)
+        return bool(unseen_stock(before)) or not stock_cycles(before)
     back = _public(before)
     for reverse in after.legal_moves():
         if STOCK_NAME in (reverse.source, reverse.target):
@@ -177,7 +181,7 @@ def stock_choices(game: Game) -> list[Line]:
     >>> [text_of(line) for line in stock_choices(game)][:2]
     ['W-S S-W S-W S-W W-F1', 'W-S S-W S-W S-W S-W W-T3']
     """
-    if game.unseen_stock() or not stock_cycles(game):
+    if unseen_stock(game) or not stock_cycles(game):
         return []
     choices: list[Line] = []
     walk = game.copy()

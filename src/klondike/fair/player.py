@@ -19,9 +19,9 @@ from itertools import islice
 from typing import Any
 
 from klondike import Game, Move
+from klondike.estimates import winnable_interval
 from klondike.information import information_key, information_set, position_key
 from klondike.solver import Solution, solve
-from klondike.solver.survey import winnable_interval
 
 from .choices import (
     Line,
@@ -46,14 +46,14 @@ RACE_Z = 2.5
 difference (the layouts one wins and the other does not) is counted no further."""
 
 RACE_MARGIN = 3
-"""...and by at least this many layouts."""
+"""The fewest layouts by which a choice must trail the leader, besides trailing it by more
+than `RACE_Z` standard deviations, to be counted no further."""
 
 UNDECIDED_SHARE = 4
 """Where a layout's position is left undecided by the bound and no layout was won, each
-choice is solved within this fraction of it: nine in ten of those solves stay undecided
-with the whole bound (docs/fair.md), and the quick ones are found within the fraction.
-Where some layout was won, the undecided ones are not solved again: 4% of such solves won
-(docs/fair.md), for a fifth of a decision's time."""
+choice is solved in it within the bound divided by this; where some layout was won, the
+undecided ones are not solved again (docs/fair.md, "Counting", says why, with the
+counts)."""
 
 
 @dataclass(frozen=True)

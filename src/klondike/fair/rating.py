@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from klondike import Game
+from klondike.estimates import wilson_interval
 from klondike.rules import Mode, rules_for
 from klondike.solver import Solution
 from klondike.solver.daily import daily_proved
-from klondike.solver.survey import wilson_interval
 from klondike.tiers import TIERS, Tier
 
 from .playout import play_out

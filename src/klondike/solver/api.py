@@ -7,12 +7,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..cards import CARD_NAMES, F0, PILE_NAMES, STOCK, T0, count_of, source_of, target_of
+from ..cards import (
+    CARD_NAMES,
+    F0,
+    PILE_NAMES,
+    STOCK,
+    T0,
+    Move,
+    count_of,
+    source_of,
+    target_of,
+)
 from ..errors import IllegalMove, KlondikeError
-from ..game import Game, Move
+from ..game import Game
+from ..information import unseen_stock
 from .moves import children
 from .position import place
 from .search import search
+from .variants import within_passes
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 HintKind = Literal["winning", "finish", "unwinnable", "unknown", "none"]
@@ -203,7 +215,7 @@ def finish_move(game: Game) -> Move:
     the positions allowing fewer in all are solved, fewest first, and the first win's
     first move is the answer. Raises :class:`IllegalMove` when there is no finish.
     """
-    if game.unseen_stock():
+    if unseen_stock(game):
         return game.finish_move()
     here = place(game)
     rest = _FINISH_LINES.pop(here, None)
@@ -215,7 +227,7 @@ def finish_move(game: Game) -> Move:
     greedy = line[0]
     turn_overs = sum(1 for move in line if move.source == "W" and move.target == "S")
     for extra in range(turn_overs):
-        trial = game.within_passes(game.recycles + extra + 1)
+        trial = within_passes(game, game.recycles + extra + 1)
         found = solve(trial, max_states=FINISH_STATES)
         if found.verdict == "winnable" and found.line:
             return _follow(game, found.line)

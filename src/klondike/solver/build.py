@@ -5,11 +5,11 @@
 
 The modules of :data:`klondike.compiled.COMPILED_SOURCES` are compiled together into C
 extensions beside their sources: the same sources, so the same rules and the same
-verdicts, run about 1.6 times as fast. Python imports them in place of the sources while
-they are there; ``search.stamp`` records the sources they were built from, and a compiled
-module whose sources have changed since gives way to them at import
-(:func:`klondike.compiled.give_way_if_stale`). Without mypyc (a test dependency) or a C
-compiler nothing is built and the pure-Python modules serve as before.
+verdicts, run faster (docs/solver.md, "Compiled search", gives the figures). Python imports
+them in place of the sources while they are there; ``search.stamp`` records the sources
+they were built from, and a compiled module whose sources have changed since gives way to
+them at import (:func:`klondike.compiled.give_way_if_stale`). Without mypyc (a test
+dependency) or a C compiler nothing is built and the pure-Python modules serve as before.
 """
 
 from __future__ import annotations

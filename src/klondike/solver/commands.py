@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from .. import fair
 from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
 from ..game import Game
@@ -178,7 +179,7 @@ def survey_command(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 scheduler=args.scheduler,
                 rules=rules.key,
-                rate=args.rate,
+                then=rate_winnable if args.rate else None,
             ),
             start=1,
         ):
@@ -203,6 +204,18 @@ def survey_command(args: argparse.Namespace) -> int:
     if args.rate:
         print(format_tiers(results))
     return 0
+
+
+def rate_winnable(game: Game, result: DealResult) -> None:
+    """Add to the result of a deal proved winnable its tier and its rating
+    (`klondike.fair.rate`): what ``klondike survey --rate`` has the survey run on each deal,
+    in the survey's workers."""
+    if result["verdict"] != "winnable":
+        return
+    rating = fair.rate(game)
+    result["tier"] = fair.tier_of(rating, game.draw)
+    result["wins"], result["plays"] = rating.wins, rating.plays
+    result["rating_seconds"] = round(rating.seconds, 3)
 
 
 def format_tiers(results: list[DealResult]) -> str:

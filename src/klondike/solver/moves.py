@@ -30,7 +30,8 @@ from ..cards import (
     safe_to_play_up,
 )
 from ..compiled import give_way_if_stale
-from ..game import UNLIMITED, Game
+from ..game import Game
+from ..rules import UNLIMITED
 from .position import StockRules, stock_rules
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).

@@ -27,6 +27,7 @@ from .position import (
     position_key,
     stock_rules,
 )
+from .variants import under_draw
 
 # With a shuffled Draw 3 redeal, the redeals the search follows beyond the position's.
 ORDERED_REDEAL_PASSES = 4
@@ -40,9 +41,7 @@ FIRST_TURN = 1 / 16
 
 # The positions one search may keep (its ``seen`` set; its frames, one per position on the
 # path, hold fewer), whatever its budget: past them the verdict is unknown, never a proof.
-# Measured (pure Python, 200 000 kept, maximum resident size less the 18 MB of a bare
-# interpreter): 240 bytes a position kept in Solitär, 305 in Classic Draw 3 (its key holds
-# the stock and waste), 370 in Draw 3 Normal (two searches) — so at most some 400 MB.
+# docs/solver.md ("Bounded whatever the position") gives the memory a position kept takes.
 # The searches alive at once share it: a paused Draw 3 search leaves the Draw 1 search it
 # waits for only what it does not hold itself.
 MAX_POSITIONS = 1_000_000
@@ -154,7 +153,7 @@ def without_loops(game: Game, codes: list[int]) -> list[int]:
 def _draw_one(game: Game) -> Game | None:
     """The same position in Draw 1 (None if the rules have no Draw 1)."""
     try:
-        return game.under_draw(1)
+        return under_draw(game, 1)
     except KlondikeError:
         return None
 

@@ -10,31 +10,26 @@ cluster when given a scheduler address (``pip install 'klondike-solitaire[distri
 >>> result = solve_deal(6, 1, "normal", budget=30)
 >>> result["code"], result["verdict"]
 ('KL1-D1N-AAAAAAG', 'winnable')
->>> wilson_interval(8, 10)
-(0.4901..., 0.9433...)
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired
 
 from typing_extensions import TypedDict
 
+from ..estimates import percentile, winnable_interval
 from ..game import Game
 from ..rules import rules_for
 from .api import Verdict, solve
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
-
-Z_95 = 1.959963984540054
-"""The two-sided 95% quantile of the normal distribution."""
 
 
 class DealResult(TypedDict):
@@ -49,11 +44,17 @@ class DealResult(TypedDict):
     states: int
     seconds: float
     budget: float | None
-    # with ``rate``, for a deal proved winnable: its tier and rating (klondike.fair.rate)
+    # added by ``klondike survey --rate`` to a deal proved winnable: its tier and rating
+    # (klondike.solver.commands.rate_winnable)
     tier: NotRequired[str]
     wins: NotRequired[int]
     plays: NotRequired[int]
     rating_seconds: NotRequired[float]
+
+
+DealStep = Callable[[Game, DealResult], None]
+"""A step a survey runs on each deal once it is solved (`solve_deal`'s ``then``): given the
+deal's game from its start and its result, it adds to the result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +86,11 @@ def solve_deal(
     scoring: str,
     budget: float | None,
     rules: str = "app",
-    rate: bool = False,
+    then: DealStep | None = None,
 ) -> DealResult:
     """Solve one deal of the version ``rules`` from its start; what a survey's worker runs.
-    With ``rate``, a deal proved winnable is rated by difficulty too (`klondike.fair.rate`;
-    tens of seconds a deal)."""
+    ``then``, if given, runs on the deal's game and its result once it is solved, where it
+    is solved (``klondike survey --rate`` rates the deals proved winnable so)."""
     game = Game(deal, draw, scoring, rules_for(rules))
     solution = solve(game, budget=budget)
     result: DealResult = {
@@ -103,14 +104,8 @@ def solve_deal(
         "seconds": round(solution.seconds, 4),
         "budget": budget,
     }
-    if rate and solution.verdict == "winnable":
-        from ..fair import rate as rate_deal  # the fair player is built on this package
-        from ..fair import tier_of
-
-        rating = rate_deal(game)
-        result["tier"] = tier_of(rating, draw)
-        result["wins"], result["plays"] = rating.wins, rating.plays
-        result["rating_seconds"] = round(rating.seconds, 3)
+    if then is not None:
+        then(game, result)
     return result
 
 
@@ -123,11 +118,12 @@ def survey(
     workers: int | None = None,
     scheduler: str | None = None,
     rules: str = "app",
-    rate: bool = False,
+    then: DealStep | None = None,
 ) -> Iterator[DealResult]:
     """Solve ``deals`` of the version ``rules`` in parallel; yields each result as it comes
     (not in deal order). Raises `klondike.InvalidCode` for a mode the version lacks.
-    With ``rate``, each deal proved winnable is rated by difficulty too (`solve_deal`).
+    ``then`` runs on each deal once it is solved, in the process that solved it
+    (`solve_deal`): a function of a module, so that the workers can import it.
 
     ``workers`` processes (None: one per core), or the workers of the Dask distributed
     scheduler at ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a
@@ -142,12 +138,12 @@ def survey(
         raise ValueError("workers must be at least 1")
     todo = list(deals)
     if scheduler is not None:
-        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, rate)
+        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, then)
         return
     count = workers or os.cpu_count() or 1
     if count == 1:
         for deal in todo:
-            yield solve_deal(deal, draw, scoring, budget, rules, rate)
+            yield solve_deal(deal, draw, scoring, budget, rules, then)
         return
     # (imported here: the process pool is a survey's alone, and slow to import)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -157,7 +153,7 @@ def survey(
         queue = iter(todo)
         # A bounded window of submitted deals, so that a huge range is not queued at once.
         for deal in queue:
-            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules, rate))
+            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules, then))
             if len(pending) >= 4 * count:
                 break
         while pending:
@@ -167,7 +163,7 @@ def survey(
                 following = next(queue, None)
                 if following is not None:
                     pending.add(
-                        pool.submit(solve_deal, following, draw, scoring, budget, rules, rate)
+                        pool.submit(solve_deal, following, draw, scoring, budget, rules, then)
                     )
 
 
@@ -178,7 +174,7 @@ def _on_dask(
     budget: float | None,
     scheduler: str,
     rules: str,
-    rate: bool = False,
+    then: DealStep | None = None,
 ) -> Iterator[DealResult]:
     """The deals solved on a Dask distributed cluster, yielded as they finish."""
     try:
@@ -195,7 +191,7 @@ def _on_dask(
             scoring=scoring,
             budget=budget,
             rules=rules,
-            rate=rate,
+            then=then,
             pure=False,
         )
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
@@ -242,57 +238,6 @@ def append_result(path: str | Path, result: DealResult) -> None:
     with Path(path).open("a", encoding="utf-8") as file:
         file.write(json.dumps(result, separators=(",", ":")) + "\n")
         file.flush()
-
-
-# --------------------------------------------------------------------------- statistics
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    >>> wilson_interval(0, 10)
-    (0.0, 0.2775...)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def winnable_interval(winnable: int, unknown: int, deals: int) -> tuple[float, float]:
-    """The 95% interval of the winnable share with the unknowns against both bounds: the
-    lower bound of the Wilson interval counting them unwinnable, the upper bound counting
-    them winnable.
-
-    >>> winnable_interval(8, 0, 10) == wilson_interval(8, 10)
-    True
-    """
-    return (wilson_interval(winnable, deals)[0], wilson_interval(winnable + unknown, deals)[1])
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The ``share`` quantile of ``values``, interpolated linearly between the nearest
-    ranks (as ``numpy.percentile`` does by default).
-
-    >>> percentile([1, 2, 3, 4], 0.5), round(percentile([1, 2, 3, 4], 0.95), 6)
-    (2.5, 3.85)
-    """
-    if not values:
-        raise ValueError("no values")
-    if not 0 <= share <= 1:
-        raise ValueError(f"the share must be between 0 and 1, not {share}")
-    ordered = sorted(values)
-    place = share * (len(ordered) - 1)
-    low = math.floor(place)
-    high = min(low + 1, len(ordered) - 1)
-    return float(ordered[low] + (ordered[high] - ordered[low]) * (place - low))
 
 
 def summarize(results: Iterable[DealResult | dict[str, Any]]) -> SurveySummary:
