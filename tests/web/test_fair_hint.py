@@ -13,7 +13,7 @@ from klondike.fair import decide
 from klondike.fair.hint import FAIR_SAMPLES, FAIR_STATES
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.solving import SolverWorkers
+from klondike.web.workers import SolverWorkers
 
 
 def hint_in(db: Path, game: Game, **settings: object) -> dict[str, Any]:

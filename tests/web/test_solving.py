@@ -34,10 +34,10 @@ from klondike.web.solving import (
     POOL_SIZE,
     HintAnswer,
     ProvedDeals,
-    SolverWorkers,
     Solving,
     prove_some,
 )
+from klondike.web.workers import SolverWorkers
 
 
 @pytest.fixture(autouse=True)

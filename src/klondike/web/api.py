@@ -55,11 +55,11 @@ from .solving import (
     HintAnswer,
     ProofFigures,
     ProvedDeals,
-    SolverWorkers,
     Solving,
     proof_figures,
 )
 from .view import rules_view
+from .workers import SolverWorkers
 
 STATIC_DIR = Path(__file__).parent / "static"
 MAX_ID = 2**53 - 1  # ids the browser holds exactly

@@ -34,7 +34,7 @@ from klondike.information import information_key, information_set
 
 from .games import Games
 from .refusals import Refusal
-from .solving import SolverBusy, SolverFailed, SolverWorkers
+from .workers import SolverBusy, SolverFailed, SolverWorkers
 
 SAMPLES = 24
 """Layouts a gauge solves."""

@@ -21,7 +21,7 @@ from klondike.store import database as store
 
 from .games import Games, OpenGame
 from .refusals import Refusal
-from .solving import SolverBusy, SolverFailed, SolverWorkers
+from .workers import SolverBusy, SolverFailed, SolverWorkers
 
 log = logging.getLogger(__name__)
 
