@@ -22,7 +22,7 @@ from klondike.store.database import DatabaseError, open_database
 from klondike.store.stats import summary
 from klondike.web import api, solving
 from klondike.web.api import create_app, utc_today
-from klondike.web.solving import daily_of
+from klondike.web.proofs import daily_of
 from klondike.web.workers import SolverWorkers
 
 NEXT = migrations.SCHEMA_VERSION + 1

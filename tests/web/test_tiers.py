@@ -21,7 +21,8 @@ from klondike.cli import main
 from klondike.solver.survey import solve_deal
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.solving import ProvedDeals, prove_and_rate
+from klondike.web.proofs import prove_and_rate
+from klondike.web.proved_deals import ProvedDeals
 from klondike.web.workers import NICENESS, SolverWorkers
 
 MODE = ("app", 1, "normal")

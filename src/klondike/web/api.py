@@ -47,17 +47,12 @@ from klondike.tiers import Tier
 
 from .games import Games
 from .gauge import GaugeAnswer, Gauges
+from .proofs import ProofFigures, proof_figures
+from .proved_deals import ProvedDeals
 from .refusals import Refusal
 from .reviewing import Reviews
 from .security import LOOPBACK_NAMES, Guard
-from .solving import (
-    HINT_BUDGET,
-    HintAnswer,
-    ProofFigures,
-    ProvedDeals,
-    Solving,
-    proof_figures,
-)
+from .solving import HINT_BUDGET, HintAnswer, Solving
 from .view import rules_view
 from .workers import SolverWorkers
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from klondike import Game, KlondikeError, Move, gestures
 from klondike.review import standing_moves
@@ -29,12 +29,9 @@ from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 from klondike.tiers import TIERS
 
+from .proofs import Proof
 from .refusals import Refusal
 from .view import game_view, table_view
-
-if TYPE_CHECKING:
-    from .solving import Proof
-
 
 # What each use of the database refuses with when the database fails.
 STORAGE_REFUSALS: dict[str, str] = {

@@ -1,18 +1,11 @@
-"""The solver behind the game: hints, proved-winnable deals and the daily deal, computed in
-worker processes so that the server keeps answering while the solver thinks.
+"""What the API asks of the solver: `Solving`, the deal of a new game (proved winnable, of a
+difficulty, or the daily deal) and hints, over the open games (`klondike.web.games`). The
+solver runs in worker processes (`klondike.web.workers`) so that the server keeps answering
+while it thinks; tasks asked for by requests at the same time are shared.
 
-`SolverWorkers` owns one worker process per lane, each with its own bounded queue: the
-player's hints, deals proved while a player waits (winnable deals only, the daily deal),
-and the background (filling the pool of proved deals). A worker that dies or hangs past
-its task's time limit is replaced and the task answers `SolverFailed`.
-`ProvedDeals` is the thread that keeps a few proved deals per mode ready in the
-database, so that "winnable deals only" starts at once. `Solving` is what the API asks:
-the deal of a new game (proved winnable, or the daily deal) and hints, over the open games
-(`klondike.web.games`) and the workers.
-
-What leaves this module for the browser names only a move: its source and target pile and
-the face-up card it moves (none for turning the stock), never a face-down card or the
-stock's order.
+The hint is `klondike.fair.hint`'s: what leaves here for the browser names only a move, its
+source and target pile and the face-up card it moves (none for turning the stock), never a
+face-down card or the stock's order.
 """
 
 from __future__ import annotations
@@ -20,46 +13,48 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import random
-import sqlite3
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
-from datetime import date
 from functools import partial
 from typing import Any
 
 import anyio.to_thread
-from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
 from klondike import Game
-from klondike.codes import DEAL_COUNT
 from klondike.errors import KlondikeError
-from klondike.fair import rate, rated_dailies, tier_of
 from klondike.fair.hint import KeptLine, SolverHint, hint_of
-from klondike.rules import MODES, Mode, rules_for
-from klondike.solver import solve
-from klondike.solver.daily import daily_deal
+from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.tiers import TIERS, Tier
 
 from .games import Chosen, Games, OpenGame
+from .proofs import (
+    PROOF_BUDGET,
+    Proof,
+    RatedProof,
+    daily_of,
+    prove_until,
+    rated_dailies_of,
+    replays,
+)
+from .proved_deals import MAX_TIER_TRIES, RATING_SECONDS, ProvedDeals
 from .refusals import Refusal
-from .workers import SolverBusy, SolverFailed, SolverWorkers
+from .workers import SolverBusy, SolverWorkers
 
 HINT_BUDGET = 2.0
 """Seconds the solver may take for a hint."""
 
-PROOF_BUDGET = 1.0
-"""Seconds the solver may take to prove a deal winnable; deals that take longer are skipped."""
-
 SEARCH_SECONDS = 20.0
 """How long a player who asked for a winnable deal, with none kept ready, waits at most."""
 
-POOL_SIZE = 3
-"""Proved deals kept ready per mode."""
+DAILY_SECONDS = 60.0
+"""How long finding a daily deal may take (it is found in well under a second)."""
+
+DAILY_TIERS_LIMIT = 3600.0
+"""Seconds the search for a day's daily deals per tier may take at most (it rates winnable
+candidates one after another until every tier has one: minutes)."""
 
 log = logging.getLogger(__name__)
 
@@ -71,311 +66,6 @@ class HintAnswer(SolverHint):
     id: int
     version: int
     hints: int
-
-
-class ProofFigures(TypedDict):
-    """How a deal was proved winnable, as a new game's view says it."""
-
-    deal: int
-    states: int
-    seconds: float
-
-
-class Proof(ProofFigures):
-    """A proof as it is kept: the figures and the winning line (move texts, spaced),
-    replayed by `replays` before the deal is served. The line never leaves the server."""
-
-    line: str
-
-
-def proof_figures(proof: Proof) -> ProofFigures:
-    """What a view may say of ``proof``: everything but its line."""
-    return {"deal": proof["deal"], "states": proof["states"], "seconds": proof["seconds"]}
-
-
-def prove(deal: int, mode: Mode, budget: float) -> Proof | None:
-    """The proof that a deal can be won in ``mode`` within ``budget`` seconds, or None."""
-    key, draw, scoring = mode
-    solution = solve(Game(deal, draw, scoring, rules_for(key)), budget=budget)
-    if solution.verdict != "winnable":
-        return None
-    return {
-        "deal": deal,
-        "line": " ".join(map(str, solution.line)),
-        "states": solution.states,
-        "seconds": round(solution.seconds, 3),
-    }
-
-
-def replays(deal: int, line: str, mode: Mode) -> bool:
-    """True if ``line`` (move texts, spaced) wins ``deal`` in ``mode`` when played in the
-    engine: the check of a kept proof, microseconds long."""
-    key, draw, scoring = mode
-    game = Game(deal, draw, scoring, rules_for(key))
-    try:
-        for text in line.split():
-            game.play(text)
-    except KlondikeError:
-        return False
-    return game.won
-
-
-def prove_some(mode: Mode, budget: float, seconds: float, seed: int) -> Proof | None:
-    """The first random deal proved winnable within ``budget`` seconds, trying deals for
-    at most about ``seconds`` in all (a mode with few winnable deals, Draw 3 Vegas, needs
-    dozens of tries); None if none was proved in that time."""
-    chooser = random.Random(seed)
-    deadline = time.monotonic() + seconds
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return None
-        proof = prove(chooser.randrange(DEAL_COUNT), mode, min(budget, left))
-        if proof is not None:
-            return proof
-
-
-class RatedProof(Proof):
-    """A proof of a deal rated by difficulty: its tier and the wins of its fair plays."""
-
-    tier: Tier
-    wins: int
-    rating_seconds: float
-
-
-def prove_and_rate(deal: int, mode: Mode, budget: float) -> RatedProof | None:
-    """`prove` ``deal`` in ``mode``, then rate it (`klondike.fair.rate`); None if it was
-    not proved winnable (a tier is only ever given to a deal proved winnable)."""
-    proof = prove(deal, mode, budget)
-    if proof is None:
-        return None
-    key, draw, scoring = mode
-    rating = rate(Game(deal, draw, scoring, rules_for(key)))
-    tier = tier_of(rating, draw)
-    return {**proof, "tier": tier, "wins": rating.wins, "rating_seconds": rating.seconds}
-
-
-def rated_dailies_of(day: str, mode: Mode) -> dict[str, RatedProof]:
-    """The daily deal of each tier of ``day`` (ISO date) and a mode that was found
-    (`klondike.fair.rated_dailies`), with its proof and rating."""
-    found = rated_dailies(date.fromisoformat(day), mode)
-    return {
-        tier: {
-            "deal": rated.deal,
-            "line": " ".join(map(str, rated.solution.line)),
-            "states": rated.solution.states,
-            "seconds": round(rated.solution.seconds, 3),
-            "tier": tier,
-            "wins": rated.rating.wins,
-            "rating_seconds": rated.rating.seconds,
-        }
-        for tier, rated in found.items()
-    }
-
-
-def daily_of(day: str, mode: Mode) -> Proof:
-    """The daily deal of ``day`` (ISO date) and a mode, with its proof."""
-    deal, solution = daily_deal(date.fromisoformat(day), mode)
-    return {
-        "deal": deal,
-        "line": " ".join(map(str, solution.line)),
-        "states": solution.states,
-        "seconds": round(solution.seconds, 3),
-    }
-
-
-# --------------------------------------------------------------- the workers
-
-
-def prove_until(mode: Mode, budget: float, until: float, seed: int) -> Proof | None:
-    """`prove_some` until the wall-clock time ``until`` (``time.time()``): a deadline set
-    when the request arrived, so that time spent waiting in the queue counts too."""
-    return prove_some(mode, budget, until - time.time(), seed)
-
-
-TIER_POOL_SIZE = 1
-"""Rated deals kept ready per mode and tier."""
-
-RATING_SECONDS = 30.0
-"""A rating's time, until one has been measured here: for the wait a tier's deal takes."""
-
-RATING_LIMIT = 600.0
-"""Seconds one proof and rating in the rating lane may take at most."""
-
-DAILY_TIERS_LIMIT = 3600.0
-"""Seconds the search for a day's daily deals per tier may take at most (it rates winnable
-candidates one after another until every tier has one: minutes)."""
-
-MAX_TIER_TRIES = 40
-"""Ratings aimed at one tier's pool that may miss it before the filler stops trying (a tier
-that is rare in a mode); asking for that tier again starts it over."""
-
-TIER_MODES: tuple[Mode, ...] = (("app", 1, "normal"), ("app", 3, "normal"))
-"""The modes whose tiers are kept ready from the start; another mode's once a player asks
-for one of its tiers."""
-
-Pool = tuple[Mode, str]
-"""A pool of proved deals: a mode and a tier ('': deals not rated)."""
-
-
-class ProvedDeals(threading.Thread):
-    """Keeps proved-winnable deals ready in the database, in the background: `POOL_SIZE`
-    per mode, and `TIER_POOL_SIZE` per mode and tier (proved, then rated in the rating
-    lane) of ``rated_modes`` and of every mode a player asked a tier of (`want`). A pool a
-    player asked for and found empty is filled first.
-
-    Woken by `wake` when a deal is taken; sleeps while every pool is full.
-    """
-
-    def __init__(
-        self,
-        db: store.Database,
-        workers: SolverWorkers,
-        *,
-        size: int = POOL_SIZE,
-        tier_size: int = TIER_POOL_SIZE,
-        budget: float = PROOF_BUDGET,
-        modes: tuple[Mode, ...] = MODES,
-        rated_modes: tuple[Mode, ...] = (),
-    ) -> None:
-        super().__init__(name="proved-deals", daemon=True)
-        self.db, self.workers = db, workers
-        self.size, self.tier_size, self.budget, self.modes = size, tier_size, budget, modes
-        self.stopping = threading.Event()
-        self.wanted = threading.Event()
-        self.wanted.set()
-        self.asked: list[Pool] = []  # pools a player found empty, the first asked first
-        self.tier_modes = [mode for mode in rated_modes if mode in modes]
-        self.misses: dict[Pool, int] = {}  # ratings aimed at a pool that missed it
-        self.rating_times: deque[float] = deque(maxlen=20)
-        self.ratings = 0  # deals rated since the server started
-
-    def wake(self) -> None:
-        """A deal was taken: fill the pools again."""
-        self.wanted.set()
-
-    def want(self, mode: Mode, tier: str) -> None:
-        """A player found the pool of ``mode`` and ``tier`` empty: fill it first."""
-        if (mode, tier) not in self.asked:
-            self.asked.append((mode, tier))
-        if tier and mode not in self.tier_modes:
-            self.tier_modes.append(mode)
-        self.misses.pop((mode, tier), None)
-        self.wanted.set()
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.wanted.set()
-
-    def idle(self) -> bool:
-        """True while the filler sleeps (every pool full, not woken since)."""
-        return not self.wanted.is_set()
-
-    def rating_seconds(self) -> float:
-        """A rating's median time here (`RATING_SECONDS` before the first)."""
-        if not self.rating_times:
-            return RATING_SECONDS
-        return sorted(self.rating_times)[len(self.rating_times) // 2]
-
-    def counts(self) -> dict[Pool, int]:
-        """The proved deals ready in each pool."""
-        counts: dict[Pool, int] = {}
-        for tier in ("", *TIERS):
-            for mode, count in self.db.read(store.proved_deal_counts, tier).items():
-                counts[mode, tier] = count
-        return counts
-
-    def missing(self) -> list[Pool]:
-        """The pools with fewer proved deals than their size: those a player asked for
-        first, then the deals not rated (the emptiest first), then the tiers."""
-        counts = self.counts()
-        untiered = [mode for mode in self.modes if counts.get((mode, ""), 0) < self.size]
-        untiered.sort(key=lambda mode: counts.get((mode, ""), 0))
-        tiered = [
-            (mode, tier)
-            for mode in self.tier_modes
-            for tier in TIERS
-            if counts.get((mode, tier), 0) < self.tier_size
-            and self.misses.get((mode, tier), 0) < MAX_TIER_TRIES
-        ]
-        short = [(mode, "") for mode in untiered] + tiered
-        self.asked = [pool for pool in self.asked if pool in short]
-        return self.asked + [pool for pool in short if pool not in self.asked]
-
-    def run(self) -> None:
-        chooser = random.SystemRandom()
-        while True:
-            self.wanted.wait()
-            if self.stopping.is_set():
-                return
-            self.wanted.clear()  # before looking: a wake from now on is not lost
-            try:
-                pools = self.missing()
-            except (sqlite3.Error, store.DatabaseError):
-                pools = []
-            if not pools:
-                continue
-            self.wanted.set()  # more to do after this deal
-            mode, tier = pools[0]
-            try:
-                proof = self._prove(chooser.randrange(DEAL_COUNT), mode, rated=bool(tier))
-            except SolverFailed as err:
-                if self.workers.closed:
-                    return
-                log.warning("klondike: the proved-deal filler goes on after: %s", err)
-                continue
-            except Exception as err:  # the proof failed: said, and the next deal is tried
-                log.warning("klondike: the proved-deal filler could not prove a deal: %r", err)
-                continue
-            if proof is None or self.stopping.is_set():
-                continue
-            if tier and proof.get("tier") != tier:
-                self.misses[mode, tier] = self.misses.get((mode, tier), 0) + 1
-            self._keep(mode, proof)
-
-    def _prove(self, deal: int, mode: Mode, *, rated: bool) -> Proof | None:
-        """A proof of ``deal`` in ``mode`` (rated too, in the rating lane, if ``rated``)."""
-        if not rated:
-            return self.workers.submit(
-                "background", self.budget, prove, deal, mode, self.budget
-            ).result()
-        found: RatedProof | None = self.workers.submit(
-            "rating", RATING_LIMIT, prove_and_rate, deal, mode, self.budget
-        ).result()
-        if found is not None:
-            self.rating_times.append(found["rating_seconds"])
-            self.ratings += 1
-        return found
-
-    def _keep(self, mode: Mode, proof: Proof) -> None:
-        """Keep a proved deal in its pool: its tier's if rated and that pool is short, else
-        with the deals not rated if that pool is short, else not at all."""
-        tier = str(proof.get("tier", ""))
-        wins = proof.get("wins")
-        try:
-            counts = self.counts()
-            if tier and counts.get((mode, tier), 0) >= self.tier_size:
-                tier, wins = "", None
-            if not tier and counts.get((mode, ""), 0) >= self.size:
-                return
-            kept = store.KeptProof(
-                proof["deal"],
-                proof["line"],
-                proof["states"],
-                proof["seconds"],
-                tier,
-                wins if isinstance(wins, int) else None,
-            )
-            self.db.write(store.add_proved_deal, mode, kept)
-        except (sqlite3.Error, store.DatabaseError):  # the file went: nothing is kept
-            return
-
-
-# --------------------------------------------------------------- the solver's jobs
-
-
-DAILY_SECONDS = 60.0
-"""How long finding a daily deal may take (it is found in well under a second)."""
 
 
 class Solving:
