@@ -1,4 +1,4 @@
-"""The pool of proved deals: `ProvedDeals`, a thread of the server that keeps a few deals
+"""The pool of proved deals: `ProvedDeals`, on a thread of the server, keeps a few deals
 proved winnable ready in the database for each mode, and rated ones for each mode and tier,
 so that "winnable deals only" and a deal of a difficulty start at once. It proves deals in
 the solver's background lane and rates them in its rating lane (`klondike.web.workers`).
@@ -17,6 +17,7 @@ from klondike.rules import MODES, Mode
 from klondike.store import database as store
 from klondike.tiers import TIERS
 
+from .background import Background, Turn
 from .proofs import PROOF_BUDGET, Proof, RatedProof, prove, prove_and_rate
 from .workers import SolverFailed, SolverWorkers
 
@@ -46,13 +47,14 @@ Pool = tuple[Mode, str]
 log = logging.getLogger(__name__)
 
 
-class ProvedDeals(threading.Thread):
+class ProvedDeals:
     """Keeps proved-winnable deals ready in the database, in the background: `POOL_SIZE`
     per mode, and `TIER_POOL_SIZE` per mode and tier (proved, then rated in the rating
     lane) of ``rated_modes`` and of every mode a player asked a tier of (`want`). A pool a
     player asked for and found empty is filled first.
 
-    Woken by `wake` when a deal is taken; sleeps while every pool is full.
+    Started by `start` (its thread: `klondike.web.background`), woken by `wake` when a deal
+    is taken; sleeps while every pool is full.
     """
 
     def __init__(
@@ -66,11 +68,11 @@ class ProvedDeals(threading.Thread):
         modes: tuple[Mode, ...] = MODES,
         rated_modes: tuple[Mode, ...] = (),
     ) -> None:
-        super().__init__(name="proved-deals", daemon=True)
         self.db, self.workers = db, workers
         self.size, self.tier_size, self.budget, self.modes = size, tier_size, budget, modes
-        self.stopping = threading.Event()
-        self.wanted = threading.Event()
+        self.background = Background("proved-deals", self._next_deal)
+        self.chooser = random.SystemRandom()
+        self.wanted = threading.Event()  # set: a pool may be short (clear: asleep)
         self.wanted.set()
         self.asked: list[Pool] = []  # pools a player found empty, the first asked first
         self.tier_modes = [mode for mode in rated_modes if mode in modes]
@@ -78,9 +80,14 @@ class ProvedDeals(threading.Thread):
         self.rating_times: deque[float] = deque(maxlen=20)
         self.ratings = 0  # deals rated since the server started
 
+    def start(self) -> None:
+        """Start filling the pools, on the filler's thread."""
+        self.background.start()
+
     def wake(self) -> None:
         """A deal was taken: fill the pools again."""
         self.wanted.set()
+        self.background.wake()
 
     def want(self, mode: Mode, tier: str) -> None:
         """A player found the pool of ``mode`` and ``tier`` empty: fill it first."""
@@ -89,11 +96,20 @@ class ProvedDeals(threading.Thread):
         if tier and mode not in self.tier_modes:
             self.tier_modes.append(mode)
         self.misses.pop((mode, tier), None)
-        self.wanted.set()
+        self.wake()
 
     def stop(self) -> None:
-        self.stopping.set()
+        """Stop before the next deal (the one being proved is left to finish)."""
+        self.background.stop()
         self.wanted.set()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait at most ``timeout`` seconds for the thread to end."""
+        self.background.join(timeout)
+
+    def is_alive(self) -> bool:
+        """True while the filler's thread runs."""
+        return self.background.is_alive()
 
     def idle(self) -> bool:
         """True while the filler sleeps (every pool full, not woken since)."""
@@ -130,36 +146,39 @@ class ProvedDeals(threading.Thread):
         self.asked = [pool for pool in self.asked if pool in short]
         return self.asked + [pool for pool in short if pool not in self.asked]
 
-    def run(self) -> None:
-        chooser = random.SystemRandom()
-        while True:
-            self.wanted.wait()
-            if self.stopping.is_set():
+    def _next_deal(self) -> Turn | None:
+        """The next deal to prove, if the pools may be short (the lock held), else None."""
+        if not self.wanted.is_set():
+            return None
+        self.wanted.clear()  # before looking: a wake from now on is not lost
+        return self._fill
+
+    def _fill(self) -> None:
+        """Prove a random deal for the first pool `missing` a deal, and keep it there."""
+        try:
+            pools = self.missing()
+        except (sqlite3.Error, store.DatabaseError):
+            pools = []
+        if not pools:
+            return
+        self.wanted.set()  # more to do after this deal
+        mode, tier = pools[0]
+        try:
+            proof = self._prove(self.chooser.randrange(DEAL_COUNT), mode, rated=bool(tier))
+        except SolverFailed as err:
+            if self.workers.closed:
+                self.background.stop()
                 return
-            self.wanted.clear()  # before looking: a wake from now on is not lost
-            try:
-                pools = self.missing()
-            except (sqlite3.Error, store.DatabaseError):
-                pools = []
-            if not pools:
-                continue
-            self.wanted.set()  # more to do after this deal
-            mode, tier = pools[0]
-            try:
-                proof = self._prove(chooser.randrange(DEAL_COUNT), mode, rated=bool(tier))
-            except SolverFailed as err:
-                if self.workers.closed:
-                    return
-                log.warning("klondike: the proved-deal filler goes on after: %s", err)
-                continue
-            except Exception as err:  # the proof failed: said, and the next deal is tried
-                log.warning("klondike: the proved-deal filler could not prove a deal: %r", err)
-                continue
-            if proof is None or self.stopping.is_set():
-                continue
-            if tier and proof.get("tier") != tier:
-                self.misses[mode, tier] = self.misses.get((mode, tier), 0) + 1
-            self._keep(mode, proof)
+            log.warning("klondike: the proved-deal filler goes on after: %s", err)
+            return
+        except Exception as err:  # the proof failed: said, and the next deal is tried
+            log.warning("klondike: the proved-deal filler could not prove a deal: %r", err)
+            return
+        if proof is None or self.background.stopping:
+            return
+        if tier and proof.get("tier") != tier:
+            self.misses[mode, tier] = self.misses.get((mode, tier), 0) + 1
+        self._keep(mode, proof)
 
     def _prove(self, deal: int, mode: Mode, *, rated: bool) -> Proof | None:
         """A proof of ``deal`` in ``mode`` (rated too, in the rating lane, if ``rated``)."""
