@@ -33,6 +33,7 @@ from typing_extensions import TypedDict
 from klondike import Game
 from klondike.fair import Share, layout_outcomes
 from klondike.information import information_key, information_set
+from klondike.store import settings as preferences
 
 from .background import Background, Turn
 from .games import Games
@@ -146,7 +147,7 @@ class Gauges:
         """A move made ``version`` of a game: start its gauge if the setting is on (a game
         that moved on already, or ended, is left alone)."""
         try:
-            if self.games.settings()["winnable_gauge"]:
+            if self._on():
                 self.start_job(game_id, version)
         except Refusal:
             pass  # the version is gone (another tab played), or the game ended: no gauge
@@ -154,9 +155,14 @@ class Gauges:
     def ask(self, game_id: int, version: int) -> _Job:
         """The job of ``version`` of an open game (started if there is none): refused with
         `gauge_off` while the setting is off, `stale_version` or `game_over` like a hint."""
-        if not self.games.settings()["winnable_gauge"]:
+        if not self._on():
             raise Refusal("gauge_off")
         return self.start_job(game_id, version)
+
+    def _on(self) -> bool:
+        """The setting ``winnable_gauge``."""
+        with self.games.database("read", "the settings") as conn:
+            return bool(preferences.load(conn)["winnable_gauge"])
 
     async def answer(self, game_id: int, version: int, wait: float = WAIT_SECONDS) -> GaugeAnswer:
         """The gauge of ``version`` of a game once it is ready, or after ``wait`` seconds

@@ -27,6 +27,7 @@ from klondike.errors import KlondikeError
 from klondike.fair.hint import KeptLine, SolverHint, hint_of
 from klondike.rules import Mode
 from klondike.store import database as store
+from klondike.store import settings as preferences
 from klondike.tiers import TIERS, Tier
 
 from .games import Chosen, Games, OpenGame
@@ -295,7 +296,8 @@ class Solving:
         """The hint task for ``version`` of a game: the one pending for that version (shared),
         else a new one; an older version's pending hint is withdrawn (`hint_superseded`)."""
         entry, snapshot = self.games.hint_position(game_id, version)
-        peek = bool(self.games.settings()["hints_peek"])
+        with self.games.database("read", "the settings") as conn:
+            peek = bool(preferences.load(conn)["hints_peek"])
         with self.solver_lock:
             pending = self.hints_pending.get(game_id)
             if pending is not None and not pending[1].done():

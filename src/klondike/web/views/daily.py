@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from klondike import Game, KlondikeError
 from klondike.rules import Mode
 from klondike.solver.daily import FIRST_DAY
+from klondike.store import stats as statistics
 from klondike.store.stats import DayState
 from klondike.tiers import Tier
 
@@ -156,7 +157,8 @@ def add_routes(app: FastAPI, games: Games) -> None:
         after = next_month(first)
         last = after - datetime.timedelta(days=1)
         before = (first - datetime.timedelta(days=1)).replace(day=1)
-        played = games.daily_days(mode, first, last, tier or "")
+        with games.database("read", "the daily deals") as conn:
+            played = statistics.daily_days(conn, mode, first, last, tier or "")
         return json_answer(
             {
                 "month": f"{first:%Y-%m}",

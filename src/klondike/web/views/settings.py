@@ -51,10 +51,14 @@ def add_routes(app: FastAPI, games: Games) -> None:
     @app.get("/api/settings", response_model=Settings, responses=errors())
     def get_settings() -> JSONResponse:
         """Every setting: the player's choice, or its default."""
-        return json_answer(games.settings())
+        with games.database("read", "the settings") as conn:
+            every = preferences.load(conn)
+        return json_answer(every)
 
     @app.put("/api/settings", response_model=Settings, responses=errors())
     def put_settings(body: SettingsChange) -> JSONResponse:
         """Change the settings named in the body (all checked first: a bad one changes
         nothing); every setting after."""
-        return json_answer(games.update_settings(body.model_dump(exclude_unset=True)))
+        with games.database("settings") as conn:
+            changed = preferences.save(conn, body.model_dump(exclude_unset=True))
+        return json_answer(changed)

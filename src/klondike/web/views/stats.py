@@ -7,6 +7,7 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, StrictBool
 
+from klondike.store import stats as statistics
 from klondike.store.stats import DailyStats, ModeStats, RecentGame
 
 from ..games import Games
@@ -37,5 +38,6 @@ def add_routes(app: FastAPI, games: Games) -> None:
         """Reset the statistics (the history of recent games stays)."""
         if not body.confirm:
             raise Refusal("confirm_required")
-        games.reset_stats()
+        with games.database("reset") as conn:
+            statistics.reset(conn)
         return json_answer(games.stats())
