@@ -1,10 +1,12 @@
-"""The solver's worker process, started by a lane of `klondike.web.workers`: it says it is
-ready, runs each task the server sends it (a function and its arguments, by reference) and
-sends back its answer or its error, and exits as soon as the server is gone.
+"""The solver's worker process, started by a lane of `klondike.web.workers`: it imports
+the tasks' modules and says it is ready, runs each task the server sends it (a function and
+its arguments, by reference) and sends back its answer or its error, and exits as soon as
+the server is gone.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import threading
@@ -28,17 +30,21 @@ def end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def serve_tasks(conn: Connection, parent: int, name: str, niceness: int = 0) -> None:
-    """A worker process: say it is ready, then run each ``(function, args)`` it is sent
-    and send back ``("ok", result)`` or ``("error", exception)``, until the pipe closes.
-    On Linux the process is called ``name`` (``ps`` and ``top`` show ``klondike-hint``);
-    it runs ``niceness`` steps nicer than the server."""
+def serve_tasks(
+    conn: Connection, parent: int, name: str, niceness: int = 0, preload: tuple[str, ...] = ()
+) -> None:
+    """A worker process: import the modules ``preload`` and say it is ready, then run each
+    ``(function, args)`` it is sent and send back ``("ok", result)`` or ``("error",
+    exception)``, until the pipe closes. On Linux the process is called ``name`` (``ps``
+    and ``top`` show ``klondike-hint``); it runs ``niceness`` steps nicer than the server."""
     end_with_parent(parent)
     if niceness:
         with suppress(OSError):
             os.nice(niceness)
     with suppress(OSError):
         Path("/proc/self/comm").write_text(name[:15])
+    for module in preload:
+        importlib.import_module(module)
     conn.send(("ready", os.getpid()))
     while True:
         try:

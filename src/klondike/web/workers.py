@@ -49,6 +49,10 @@ process is killed, a new one started, and the task answers `SolverFailed`."""
 START_SECONDS = 60.0
 """Seconds a new worker process may take to start (import the solver)."""
 
+PRELOAD = ("klondike.fair.hint", "klondike.web.proofs")
+"""The modules a new worker process imports before it says it is ready (the solver, the
+fair player, the hint and the proofs), so that a task's time limit is the task's own."""
+
 log = logging.getLogger(__name__)
 
 
@@ -171,7 +175,13 @@ class _Lane:
         ours, theirs = context.Pipe()
         process = context.Process(
             target=serve_tasks,
-            args=(theirs, os.getpid(), f"klondike-{self.name}", NICENESS.get(self.name, 0)),
+            args=(
+                theirs,
+                os.getpid(),
+                f"klondike-{self.name}",
+                NICENESS.get(self.name, 0),
+                PRELOAD,
+            ),
             name=f"klondike-{self.name}",
             daemon=True,
         )
