@@ -8,7 +8,8 @@ from pathlib import Path
 from klondike.rules import MODES, Mode
 from klondike.store import database as store
 from klondike.store.database import KeptProof
-from klondike.web.solving import POOL_SIZE, prove
+from klondike.web.proofs import prove
+from klondike.web.proved_deals import POOL_SIZE
 
 KEPT_DEALS: dict[Mode, tuple[int, ...]] = {
     ("app", 1, "normal"): (1, 2, 3),

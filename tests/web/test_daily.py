@@ -13,8 +13,9 @@ from helpers.api import HOST, TestClient
 from helpers.rows import add_game
 from klondike.solver.daily import FIRST_DAY
 from klondike.store import database as store
-from klondike.web.api import create_app, utc_today
-from klondike.web.solving import SolverWorkers
+from klondike.web.api import create_app
+from klondike.web.views.daily import utc_today
+from klondike.web.workers import SolverWorkers
 
 FIRST_DAILY_CODE = "KL1-D1N-G7QYKRC"
 """The daily deal of 2000-01-01, Klondike Draw 1 Normal, on every machine (solver/daily.py)."""

@@ -10,9 +10,10 @@ from typing import Any
 from helpers.api import HOST, TestClient
 from klondike import Game
 from klondike.fair import decide
+from klondike.fair.hint import FAIR_SAMPLES, FAIR_STATES
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.solving import FAIR_SAMPLES, FAIR_STATES, SolverWorkers
+from klondike.web.workers import SolverWorkers
 
 
 def hint_in(db: Path, game: Game, **settings: object) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from klondike.store import database as store
 from klondike.web import gauge
 from klondike.web.api import create_app
 from klondike.web.refusals import Refusal
-from klondike.web.solving import SolverWorkers
+from klondike.web.workers import SolverWorkers
 
 CODE = "KL1-D1N-AAAAAAG"
 

@@ -35,9 +35,9 @@ def reasons_given_in(source: Path) -> set[str]:
 
 
 def test_every_reason_the_server_gives_is_worded_in_the_one_room() -> None:
-    given = set().union(*(reasons_given_in(path) for path in WEB.glob("*.py")))
+    given = set().union(*(reasons_given_in(path) for path in WEB.rglob("*.py")))
     assert given and given <= set(REFUSALS), given - set(REFUSALS)
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         if path.name != "refusals.py":
             assert "MESSAGES: dict" not in path.read_text(), path.name
 

@@ -18,7 +18,7 @@ from klondike.solver import solve
 from klondike.store import database as store
 from klondike.store.database import open_database
 from klondike.web.api import create_app
-from klondike.web.solving import SolverWorkers
+from klondike.web.workers import SolverWorkers
 
 CODE = "KL1-D1N-AAAAAAG"
 QUICK = Settings(verdict_states=20_000, samples=2, share_states=200)

@@ -29,7 +29,7 @@ from helpers.proofs import some_proof
 from klondike.rules import MODES
 from klondike.store.database import add_proved_deal, keep_daily_deal, open_database
 from klondike.web.api import create_app
-from klondike.web.solving import SolverWorkers
+from klondike.web.workers import SolverWorkers
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

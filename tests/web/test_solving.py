@@ -29,15 +29,11 @@ from klondike.store import settings as preferences
 from klondike.web import solving
 from klondike.web.api import create_app
 from klondike.web.games import Games
+from klondike.web.proofs import prove_some
+from klondike.web.proved_deals import POOL_SIZE, ProvedDeals
 from klondike.web.refusals import Refusal
-from klondike.web.solving import (
-    POOL_SIZE,
-    HintAnswer,
-    ProvedDeals,
-    SolverWorkers,
-    Solving,
-    prove_some,
-)
+from klondike.web.solving import HintAnswer, Solving
+from klondike.web.workers import SolverWorkers
 
 
 @pytest.fixture(autouse=True)

@@ -20,9 +20,12 @@ from klondike.store import database as store
 from klondike.store import migrations, settings
 from klondike.store.database import DatabaseError, open_database
 from klondike.store.stats import summary
-from klondike.web import api, solving
-from klondike.web.api import create_app, utc_today
-from klondike.web.solving import SolverWorkers, daily_of
+from klondike.web import solving
+from klondike.web.api import create_app
+from klondike.web.proofs import daily_of
+from klondike.web.views import daily
+from klondike.web.views.daily import utc_today
+from klondike.web.workers import SolverWorkers
 
 NEXT = migrations.SCHEMA_VERSION + 1
 """A made-up schema version after the current one, for the migration tests."""
@@ -456,7 +459,7 @@ def test_the_daily_deal_is_for_a_past_day_or_today_somewhere(
     db_path: Path, monkeypatch: pytest.MonkeyPatch, offset: int, status: int
 ) -> None:
     today = datetime.date(2026, 6, 15)
-    monkeypatch.setattr(api, "utc_today", lambda: today)
+    monkeypatch.setattr(daily, "utc_today", lambda: today)
     day = (today + datetime.timedelta(days=offset)).isoformat()
     conn = store.open_database(db_path)
     store.keep_daily_deal(conn, day, APP_DRAW_1, proof_of(6, APP_DRAW_1))  # no search

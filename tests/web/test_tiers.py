@@ -18,7 +18,9 @@ from klondike import Game
 from klondike.cli import main
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.solving import NICENESS, ProvedDeals, SolverWorkers, prove_and_rate
+from klondike.web.proofs import prove_and_rate
+from klondike.web.proved_deals import ProvedDeals
+from klondike.web.workers import NICENESS, SolverWorkers
 
 MODE = ("app", 1, "normal")
 

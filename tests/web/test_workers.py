@@ -26,7 +26,8 @@ from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.web import serve, solving
 from klondike.web.api import create_app
-from klondike.web.solving import POOL_SIZE, SolverWorkers
+from klondike.web.proved_deals import POOL_SIZE
+from klondike.web.workers import SolverWorkers
 
 MARGIN = 1.0
 """The seconds past its time limit after which these tests' workers count as stuck."""

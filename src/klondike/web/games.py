@@ -18,23 +18,19 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from klondike import Game, KlondikeError, Move, gestures
 from klondike.review import standing_moves
-from klondike.rules import Mode
 from klondike.solver import finish_move
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store import stats as statistics
 from klondike.tiers import TIERS
 
+from .proofs import Proof
 from .refusals import Refusal
 from .view import game_view, table_view
-
-if TYPE_CHECKING:
-    from .solving import Proof
-
 
 # What each use of the database refuses with when the database fails.
 STORAGE_REFUSALS: dict[str, str] = {
@@ -218,29 +214,6 @@ class Games:
                 with entry.lock:  # never half-way through an action
                     game["elapsed_ms"] = entry.clock(self.now())
         return {"modes": modes, "recent": recent, "daily": daily}
-
-    def daily_days(
-        self, mode: Mode, first: datetime.date, last: datetime.date, tier: str = ""
-    ) -> dict[datetime.date, statistics.DayState]:
-        """The days from ``first`` to ``last`` whose daily deal of ``mode`` (and ``tier``)
-        was played, and how (`klondike.store.stats.daily_days`)."""
-        with self.database("read", "the daily deals") as conn:
-            return statistics.daily_days(conn, mode, first, last, tier)
-
-    def reset_stats(self) -> None:
-        """Leave every finished game out of the statistics (the history stays)."""
-        with self.database("reset") as conn:
-            statistics.reset(conn)
-
-    def settings(self) -> dict[str, Any]:
-        """Every setting (`klondike.store.settings`)."""
-        with self.database("read", "the settings") as conn:
-            return preferences.load(conn)
-
-    def update_settings(self, changes: dict[str, object]) -> dict[str, Any]:
-        """Change some settings (checked by the API's model and again by the store)."""
-        with self.database("settings") as conn:
-            return preferences.save(conn, changes)
 
     def save_clocks(self) -> None:
         """Write the running clock of every open game (when the server stops), so the time
@@ -472,6 +445,11 @@ class Games:
 
     # ---- playing
 
+    def _auto_safe(self) -> bool:
+        """The setting ``auto_safe``: the safe cards go home after the player's moves."""
+        with self.database("read", "the settings") as conn:
+            return bool(preferences.load(conn)["auto_safe"])
+
     def act(
         self,
         game_id: int,
@@ -499,7 +477,7 @@ class Games:
                 raise Refusal.from_engine(err, entry.view(self.now())) from err
             auto: list[str] = []
             steps: list[dict[str, Any]] = []
-            if played is not None and action in SAFE_AFTER and self.settings()["auto_safe"]:
+            if played is not None and action in SAFE_AFTER and self._auto_safe():
                 auto, steps = _play_safe(game, played)
             now = self.now()
             if played is None:

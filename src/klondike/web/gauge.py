@@ -2,13 +2,14 @@
 which the position on the table can still be won (`klondike.fair.winnable_share`), computed
 in the solver's background lane after each move, never on a move's path.
 
-`Gauges` runs in a thread of the server. A move (`Gauges.moved`, with the setting
-``winnable_gauge`` on) or a request for a version's gauge (`Gauges.ask`) starts a job for
-that version of the game; the job is cut into parts of `PART` layouts, each one task of
-the ``background`` lane, sent one at a time. A new version of the game supersedes the old
-job: its part waiting in the lane is dropped, no further part is sent, and its waiters
-answer `gauge_superseded`. A part already running ends within its bound of positions (a
-few hundredths of a second per layout), so the worker is free for the new job at once.
+`Gauges` runs on a thread of the server (`klondike.web.background`). A move
+(`Gauges.moved`, with the setting ``winnable_gauge`` on) or a request for a version's gauge
+(`Gauges.ask`) starts a job for that version of the game; the job is cut into parts of
+`PART` layouts, each one task of the ``background`` lane, sent one at a time. A new
+version of the game supersedes the old job: its part waiting in the lane is dropped, no
+further part is sent, and its waiters answer `gauge_superseded`. A part already running
+ends within its bound of positions (a few hundredths of a second per layout), so the
+worker is free for the new job at once.
 
 Everything answered is a function of the information set and the seed: the parts draw
 their layouts from it (`klondike.fair.layout_outcomes`), and a finished share is kept by
@@ -23,6 +24,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 import anyio.to_thread
@@ -31,10 +33,12 @@ from typing_extensions import TypedDict
 from klondike import Game
 from klondike.fair import Share, layout_outcomes
 from klondike.information import information_key, information_set
+from klondike.store import settings as preferences
 
+from .background import Background, Turn
 from .games import Games
 from .refusals import Refusal
-from .solving import SolverBusy, SolverFailed, SolverWorkers
+from .workers import SolverBusy, SolverFailed, SolverWorkers
 
 SAMPLES = 24
 """Layouts a gauge solves."""
@@ -135,8 +139,7 @@ class Gauges:
         self.jobs: dict[int, _Job] = {}  # game: its newest version's job
         self.turns: list[int] = []  # the games with a job to go on with, in turn
         self.kept: OrderedDict[str, Share] = OrderedDict()
-        self.stopping = False
-        self.thread: threading.Thread | None = None
+        self.background = Background("gauges", self._next_part, self.changed)
 
     # ---- asked by the API
 
@@ -144,7 +147,7 @@ class Gauges:
         """A move made ``version`` of a game: start its gauge if the setting is on (a game
         that moved on already, or ended, is left alone)."""
         try:
-            if self.games.settings()["winnable_gauge"]:
+            if self._on():
                 self.start_job(game_id, version)
         except Refusal:
             pass  # the version is gone (another tab played), or the game ended: no gauge
@@ -152,9 +155,14 @@ class Gauges:
     def ask(self, game_id: int, version: int) -> _Job:
         """The job of ``version`` of an open game (started if there is none): refused with
         `gauge_off` while the setting is off, `stale_version` or `game_over` like a hint."""
-        if not self.games.settings()["winnable_gauge"]:
+        if not self._on():
             raise Refusal("gauge_off")
         return self.start_job(game_id, version)
+
+    def _on(self) -> bool:
+        """The setting ``winnable_gauge``."""
+        with self.games.database("read", "the settings") as conn:
+            return bool(preferences.load(conn)["winnable_gauge"])
 
     async def answer(self, game_id: int, version: int, wait: float = WAIT_SECONDS) -> GaugeAnswer:
         """The gauge of ``version`` of a game once it is ready, or after ``wait`` seconds
@@ -174,7 +182,7 @@ class Gauges:
         entry, snapshot = self.games.hint_position(game_id, version)
         key = information_key(information_set(Game.from_snapshot(snapshot)))
         with self.changed:
-            if self.stopping:
+            if self.background.stopping:
                 raise Refusal("solver_failed", {"detail": "the server stops"})
             job = self.jobs.get(game_id)
             if job is not None and job.version == version and not _failed(job):
@@ -190,70 +198,69 @@ class Gauges:
                 self._finish(job, known)
             else:
                 self.turns.append(game_id)
-                self.changed.notify_all()
-                if self.thread is None:
-                    self.thread = threading.Thread(target=self._run, name="gauges", daemon=True)
-                    self.thread.start()
+                self.background.wake()
+                self.background.start()
             self._forget_finished_games()
             return job
 
     def stop(self) -> None:
         """Stop sending parts: every job not finished answers `solver_failed`."""
         with self.changed:
-            self.stopping = True
+            self.background.stop()
             for job in self.jobs.values():
                 self._end(job, Refusal("solver_failed", {"detail": "the server stops"}))
-            self.changed.notify_all()
 
-    # ---- the thread
+    # ---- the thread's turns
 
-    def _run(self) -> None:
-        while True:
-            with self.changed:
-                while not self.stopping and not self.turns:
-                    self.changed.wait()
-                if self.stopping:
-                    return
-                job = self.jobs[self.turns.pop(0)]
-                first = job.solved.samples
-                count = min(self.part, self.samples - first)
-                try:
-                    part = self.workers.submit(
-                        "background",
-                        PART_SECONDS,
-                        gauge_part,
-                        job.snapshot,
-                        first,
-                        count,
-                        self.max_states,
-                    )
-                except SolverBusy:
-                    self.turns.insert(0, job.game_id)  # its turn again, after a pause
-                    self.changed.wait(BUSY_RETRY_SECONDS)
-                    continue
-                except SolverFailed as err:
-                    self._end(job, Refusal("solver_failed", {"detail": str(err)}))
-                    continue
-                job.part = part
+    def _next_part(self) -> Turn | None:
+        """The next game's next part, sent to the lane (``changed`` held): the turn waits
+        for it; a full lane, a pause (the game's turn again after it); None: no game has
+        a part to send."""
+        while self.turns:
+            job = self.jobs[self.turns.pop(0)]
+            first = job.solved.samples
+            count = min(self.part, self.samples - first)
             try:
-                solved: Share | None = part.result()
-                failure = None
-            except Exception as err:  # withdrawn (superseded), or the part failed
-                solved, failure = None, err
-            with self.changed:
-                job.part = None
-                if job.over:
-                    continue
-                if solved is None:
-                    detail = str(failure) or type(failure).__name__
-                    log.warning("klondike: a gauge could not be computed: %s", detail)
-                    self._end(job, Refusal("solver_failed", {"detail": detail}))
-                    continue
-                job.solved = _plus(job.solved, solved)
-                if job.solved.samples >= self.samples:
-                    self._finish(job, job.solved)
-                else:
-                    self.turns.append(job.game_id)
+                part = self.workers.submit(
+                    "background",
+                    PART_SECONDS,
+                    gauge_part,
+                    job.snapshot,
+                    first,
+                    count,
+                    self.max_states,
+                )
+            except SolverBusy:
+                self.turns.insert(0, job.game_id)  # its turn again, after a pause
+                return partial(self.background.pause, BUSY_RETRY_SECONDS)
+            except SolverFailed as err:
+                self._end(job, Refusal("solver_failed", {"detail": str(err)}))
+                continue
+            job.part = part
+            return partial(self._solved, job, part)
+        return None
+
+    def _solved(self, job: _Job, part: Future[Any]) -> None:
+        """Wait for ``part`` of ``job``, and add its layouts (unless the job is over)."""
+        try:
+            solved: Share | None = part.result()
+            failure = None
+        except Exception as err:  # withdrawn (superseded), or the part failed
+            solved, failure = None, err
+        with self.changed:
+            job.part = None
+            if job.over:
+                return
+            if solved is None:
+                detail = str(failure) or type(failure).__name__
+                log.warning("klondike: a gauge could not be computed: %s", detail)
+                self._end(job, Refusal("solver_failed", {"detail": detail}))
+                return
+            job.solved = _plus(job.solved, solved)
+            if job.solved.samples >= self.samples:
+                self._finish(job, job.solved)
+            else:
+                self.turns.append(job.game_id)
 
     # ---- the jobs (``changed`` held)
 

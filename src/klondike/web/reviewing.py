@@ -13,15 +13,17 @@ import logging
 import threading
 import time
 from collections import deque
+from functools import partial
 from typing import Any
 
 from klondike import Game, KlondikeError
 from klondike.review import Analysis, ReviewError, Settings, stored_start
 from klondike.store import database as store
 
+from .background import Background, Turn
 from .games import Games, OpenGame
 from .refusals import Refusal
-from .solving import SolverBusy, SolverFailed, SolverWorkers
+from .workers import SolverBusy, SolverFailed, SolverWorkers
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +58,8 @@ def full_table(game: Game) -> dict[str, Any]:
 
 
 class Reviews:
-    """The analyses of finished games: one runs at a time, the others wait in order."""
+    """The analyses of finished games: one runs at a time, on a thread of its own (started
+    with the first), the others wait in order."""
 
     def __init__(
         self,
@@ -71,8 +74,7 @@ class Reviews:
         self.lock = threading.Condition()
         self.queue: deque[int] = deque()
         self.progress: dict[int, tuple[str, int, int]] = {}  # queued or running
-        self.stopping = False
-        self.thread: threading.Thread | None = None
+        self.background = Background("reviews", self._next_review, self.lock)
 
     # ---- what the API asks
 
@@ -134,14 +136,12 @@ class Reviews:
             with self.games.database("review") as conn:
                 store.save_review(conn, game_id, state)
         with self.lock:
-            if self.stopping:
+            if self.background.stopping:
                 raise Refusal("solver_failed", {"detail": "the server stops"})
             self.progress[game_id] = _progress_of(state)
             self.queue.append(game_id)
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="reviews", daemon=True)
-                self.thread.start()
-            self.lock.notify_all()
+            self.background.start()
+            self.background.wake()
             return _status(game_id, "running", self.progress[game_id], None)
 
     def tables(self, game_id: int) -> dict[str, Any]:
@@ -167,9 +167,7 @@ class Reviews:
         return {"id": game_id, "positions": [full_table(p) for p in work.positions], "line": line}
 
     def stop(self) -> None:
-        with self.lock:
-            self.stopping = True
-            self.lock.notify_all()
+        self.background.stop()
 
     # ---- the runner
 
@@ -184,21 +182,20 @@ class Reviews:
             params: dict[str, object] = {"id": entry.id, "detail": str(err)[:200]}
             raise Refusal("review_unavailable", params) from err
 
-    def _run(self) -> None:
-        while True:
-            with self.lock:
-                while not self.queue and not self.stopping:
-                    self.lock.wait()
-                if self.stopping:
-                    return
-                game_id = self.queue[0]
-            try:
-                self._analyse(game_id)
-            except Exception as err:  # said in the log; the review is left paused
-                log.warning("klondike: the review of game %d stopped: %r", game_id, err)
-            with self.lock:
-                self.queue.popleft()
-                self.progress.pop(game_id, None)
+    def _next_review(self) -> Turn | None:
+        """The review first in the queue (``lock`` held), or None."""
+        return partial(self._review, self.queue[0]) if self.queue else None
+
+    def _review(self, game_id: int) -> None:
+        """Run the analysis of a game to its end (or until it fails, or the server stops);
+        then the next in the queue."""
+        try:
+            self._analyse(game_id)
+        except Exception as err:  # said in the log; the review is left paused
+            log.warning("klondike: the review of game %d stopped: %r", game_id, err)
+        with self.lock:
+            self.queue.popleft()
+            self.progress.pop(game_id, None)
 
     def _analyse(self, game_id: int) -> None:
         """Run the analysis of a game chunk by chunk, keeping its state after each."""
@@ -208,13 +205,12 @@ class Reviews:
         state = kept.state
         while True:
             with self.lock:
-                if self.stopping:
+                if self.background.stopping:
                     return
             try:
                 future = self.workers.submit("background", STEP_LIMIT, run_steps, state, self.chunk)
             except SolverBusy:
-                with self.lock:
-                    self.lock.wait(BUSY_WAIT)
+                self.background.pause(BUSY_WAIT)
                 continue
             try:
                 state, progress, review = future.result()

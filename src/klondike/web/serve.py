@@ -36,8 +36,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from klondike.store import database as store
 
 from .api import create_app
+from .proved_deals import TIER_MODES
 from .security import LOOPBACK_NAMES
-from .solving import TIER_MODES
 
 DEFAULT_PORT = 8765
 PORT_TRIES = 50
