@@ -27,7 +27,7 @@ from klondike.store import settings as preferences
 from klondike.web import serve, solving
 from klondike.web.api import create_app
 from klondike.web.proved_deals import POOL_SIZE
-from klondike.web.workers import SolverWorkers
+from klondike.web.workers import SolverBusy, SolverWorkers
 
 MARGIN = 1.0
 """The seconds past its time limit after which these tests' workers count as stuck."""
@@ -278,3 +278,37 @@ def test_a_hint_answered_after_its_game_ended_is_not_counted(
     hints = conn.execute("SELECT hints FROM games WHERE id = ?", (view["id"],)).fetchone()[0]
     conn.close()
     assert hints == 0
+
+
+def test_the_filler_waits_when_its_lane_is_full(db_path: Path) -> None:
+    """A full lane (`SolverBusy`) makes the proved-deal filler wait before it asks again,
+    not ask again at once: one submission a pause, not a spin that floods the lane and
+    the log."""
+    from klondike.web import proved_deals
+
+    class FullLanes:
+        closed = False
+        asked = 0
+
+        def submit(self, *args: object) -> object:
+            self.asked += 1
+            raise SolverBusy("background", 1)
+
+    conn = store.open_database(db_path)
+    lanes = FullLanes()
+    filler = proved_deals.ProvedDeals(conn, lanes, modes=(("app", 1, "normal"),))  # type: ignore[arg-type]
+    pauses: list[float] = []
+    three = threading.Event()
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 3:
+            filler.background.stop()
+            three.set()
+
+    filler.background.pause = pause  # type: ignore[method-assign]
+    filler.start()
+    assert three.wait(30)
+    filler.stop()
+    assert lanes.asked == 3 and pauses == [proved_deals.BUSY_PAUSE] * 3
+    conn.close()

@@ -19,7 +19,7 @@ from klondike.tiers import TIERS
 
 from .background import Background, Turn
 from .proofs import PROOF_BUDGET, Proof, RatedProof, prove, prove_and_rate
-from .workers import SolverFailed, SolverWorkers
+from .workers import SolverBusy, SolverFailed, SolverWorkers
 
 POOL_SIZE = 3
 """Proved deals kept ready per mode."""
@@ -32,6 +32,9 @@ RATING_SECONDS = 30.0
 
 RATING_LIMIT = 600.0
 """Seconds one proof and rating in the rating lane may take at most."""
+
+BUSY_PAUSE = 1.0
+"""Seconds the filler waits when its lane is full before it asks again."""
 
 MAX_TIER_TRIES = 40
 """Ratings aimed at one tier's pool that may miss it before the filler stops trying (a tier
@@ -165,6 +168,9 @@ class ProvedDeals:
         mode, tier = pools[0]
         try:
             proof = self._prove(self.chooser.randrange(DEAL_COUNT), mode, rated=bool(tier))
+        except SolverBusy:
+            self.background.pause(BUSY_PAUSE)  # the lane is full: try again a little later
+            return
         except SolverFailed as err:
             if self.workers.closed:
                 self.background.stop()
