@@ -98,6 +98,13 @@ class Table:
     def text(self, selector: str) -> str:
         return self.page.locator(selector).inner_text().strip()
 
+    def hint_text(self) -> str:
+        """The hint panel's words, once it shows them."""
+        panel = self.page.locator("#hint-panel:not([hidden]) #hint-text")
+        panel.wait_for(timeout=30_000)
+        self.page.wait_for_function("document.querySelector('#hint-text').textContent !== ''")
+        return panel.inner_text().strip()
+
     def toast(self) -> str:
         toast = self.page.locator("#toast.shown")
         toast.wait_for(timeout=3000)

@@ -90,6 +90,7 @@ class Decision:
     A candidate in ``ruled_out`` fell so far behind that it could not be chosen, and one in
     ``dropped`` so far behind the leader that it most likely could not (`RACE_Z`): neither
     was solved in the layouts after that; those count as undecided in its share.
+    ``position`` is the position's own share: how its layouts were found.
     """
 
     move: Move | None
@@ -99,6 +100,7 @@ class Decision:
     ruled_out: tuple[str, ...] = ()
     line: tuple[Move, ...] = ()
     dropped: tuple[str, ...] = ()
+    position: Share = Share(0, 0, 0)
 
 
 def seed_of(game: Game, seed: int) -> int:
@@ -290,6 +292,7 @@ def decide(
     seed: int = 0,
     visited: set[str] | frozenset[str] = frozenset(),
     seconds: float | None = None,
+    only_new: bool = False,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -309,7 +312,8 @@ def decide(
 
     ``visited`` holds the `position_key` of positions the player was in already (its own
     memory of the game, counters aside): a candidate that ends in one is left out while
-    another is left. ``seconds``, if given, makes the decision anytime: no layout is begun
+    another is left; with ``only_new``, always (then with none left the decision has no
+    move). ``seconds``, if given, makes the decision anytime: no layout is begun
     after that long, and the shares count the layouts solved (the answer then depends on
     the machine; without it, on counts alone).
     """
@@ -321,9 +325,12 @@ def decide(
     moves = real.legal_moves()
     fresh = [move for move in moves if _key_after(real, (move,)) not in visited]
     moves = fresh or moves
-    if not moves:
-        return Decision(None, weighing.position(), seconds=time.monotonic() - began)
-    candidates, votes = _candidates(real, moves, weighing, visited)
+    candidates, votes = (
+        _candidates(real, moves, weighing, visited, only_new) if moves else ({}, Counter())
+    )
+    if not candidates:  # no move, or (only_new) every choice ends where the player was
+        position = weighing.position()
+        return Decision(None, position, seconds=time.monotonic() - began, position=position)
     texts = list(candidates)
     live = list(texts)
     dropped: list[str] = []
@@ -351,18 +358,35 @@ def decide(
     ruled_out = tuple(text for text in texts if text not in live and text not in dropped)
     line = candidates[best]
     seconds_taken = time.monotonic() - began
-    return Decision(line[0], shares[best], shares, seconds_taken, ruled_out, line, tuple(dropped))
+    return Decision(
+        line[0],
+        shares[best],
+        shares,
+        seconds_taken,
+        ruled_out,
+        line,
+        tuple(dropped),
+        weighing.position(),
+    )
 
 
 def _candidates(
-    real: Game, moves: list[Move], weighing: _Weighing, visited: set[str] | frozenset[str]
+    real: Game,
+    moves: list[Move],
+    weighing: _Weighing,
+    visited: set[str] | frozenset[str],
+    only_new: bool = False,
 ) -> tuple[dict[str, Line], Counter[str]]:
     """The choices `decide` weighs, by text, and how many layouts' lines make each. Those
     that end where the player was already are left out; with none left, the legal moves
-    (those that lead somewhere new, if any) are the candidates."""
+    (those that lead somewhere new, if any) are the candidates — or, ``only_new``, none."""
     votes: Counter[str] = Counter()
     forced = forced_move(real) or scouting_move(real)
-    if forced is not None and str(forced) in {str(move) for move in moves}:
+    if (
+        forced is not None
+        and str(forced) in {str(move) for move in moves}
+        and (not only_new or _key_after(real, (forced,)) not in visited)
+    ):
         weighing.forced = str(forced)
         return {str(forced): (forced,)}, votes
     candidates: dict[str, Line] = {}
@@ -379,4 +403,6 @@ def _candidates(
             votes[text_of(made)] += weight
             candidates.setdefault(text_of(made), made)
     fresh = {text: c for text, c in candidates.items() if _key_after(real, c) not in visited}
+    if only_new:
+        return fresh, votes
     return fresh or {str(move): (move,) for move in moves}, votes

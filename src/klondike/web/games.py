@@ -460,10 +460,11 @@ class Games:
         card: str | None = None,
         target: str | None = None,
         move: str | None = None,
+        count: int = 1,
     ) -> dict[str, Any]:
         """Play one action (``tap``, ``double_tap``, ``drag``, ``move``, ``undo``, ``redo``,
         ``finish``) on ``version`` of a game; the new view (with ``played``), committed before
-        it returns."""
+        it returns. An ``undo`` takes back ``count`` actions, all or none."""
         entry = self.get(game_id)
         with entry.lock:
             if entry.status != "playing":
@@ -472,7 +473,9 @@ class Games:
                 raise self._stale_version(entry, version)
             game = entry.game.copy()
             try:
-                played = _apply(game, action, pile=pile, card=card, target=target, move=move)
+                played = _apply(
+                    game, action, pile=pile, card=card, target=target, move=move, count=count
+                )
             except KlondikeError as err:
                 raise Refusal.from_engine(err, entry.view(self.now())) from err
             auto: list[str] = []
@@ -488,7 +491,7 @@ class Games:
             won = game.won
             line = entry.line
             if line is not None:
-                line = line[:-1] if action == "undo" else [*line, str(played)]
+                line = line[:-count] if action == "undo" else [*line, str(played)]
             status = "won" if won else "playing"
             try:
                 with self.database("action") as conn:
@@ -543,6 +546,7 @@ def _apply(
     card: str | None,
     target: str | None,
     move: str | None,
+    count: int = 1,
 ) -> Move | None:
     """Ask the engine to play ``action`` on ``game``; raises the engine's errors."""
     if action == "tap":
@@ -554,7 +558,10 @@ def _apply(
     if action == "move":
         return game.play(Move.from_text(move))
     if action == "undo":
-        return game.undo()
+        undone = game.undo()
+        for _ in range(count - 1):
+            undone = game.undo()
+        return undone
     if action == "redo":
         return game.redo()
     if action == "finish":

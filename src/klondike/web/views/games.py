@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, BeforeValidator, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
+from klondike.rules import UNDO_LIMIT
 from klondike.tiers import Tier
 
 from ..games import Games
@@ -113,8 +114,12 @@ class PlayMove(Strict):
 
 
 class Undo(Strict):
+    """Take back the last action, or the last ``count`` of them (all or none: the way back
+    a lost hint offers)."""
+
     version: Version
     action: Literal["undo"]
+    count: StrictInt = Field(1, ge=1, le=UNDO_LIMIT)
 
 
 class Redo(Strict):

@@ -2,7 +2,36 @@
 // Nothing is played; the light goes out with the next change of the table.
 
 import { call } from "./api.js";
-import { cardWords, pileWords, t } from "./i18n.js";
+import { cardWords, pileWords, t, tn } from "./i18n.js";
+
+// The short reason of each kind of hint that is not the fair player's.
+const WHY = {
+  winning: "hint_winning",
+  finish: "hint_finish",
+  unwinnable: "hint_unwinnable",
+  unknown: "hint_unknown",
+};
+
+/** How much of the elements' boxes `box` covers, in square pixels. */
+function covered(box, elements) {
+  let area = 0;
+  for (const el of elements) {
+    const r = el.getBoundingClientRect();
+    const w = Math.min(box.right, r.right) - Math.max(box.left, r.left);
+    const h = Math.min(box.bottom, r.bottom) - Math.max(box.top, r.top);
+    if (w > 0 && h > 0) area += w * h;
+  }
+  return area;
+}
+
+/** The word for a chance of a win (a share of the layouts won): the hint's short reason. */
+export function chanceWord(share) {
+  if (share >= 0.9) return "hint_chance_sure";
+  if (share >= 0.6) return "hint_chance_likely";
+  if (share >= 0.3) return "hint_chance_even";
+  if (share > 0) return "hint_chance_long";
+  return "hint_chance_none";
+}
 
 /** The hint button, the H key and the lit cards. */
 export class Hints {
@@ -52,11 +81,12 @@ export class Hints {
     }
   }
 
-  /** Light up the hint's card and target, and say what kind of hint it is. */
+  /** Light up the hint's card and target, and say the move and one short reason; the
+   * numbers behind it one tap away; for a hint with no move, why, and the way back. */
   show(answer) {
     this.clear();
     if (answer.move === null) {
-      this.say(t(answer.kind === "unwinnable" ? "hint_lost" : "hint_none"));
+      this.showEnd(answer);
       return;
     }
     const stock = answer.source === "S" || answer.target === "S";
@@ -68,24 +98,90 @@ export class Hints {
     const move = stock
       ? t("hint_stock")
       : t("hint_move", { card: cardWords(answer.card), target: pileWords(answer.target) });
-    const why = {
-      winning: "hint_winning",
-      finish: "hint_finish",
-      unwinnable: "hint_unwinnable",
-      unknown: "hint_unknown",
-    };
     const layouts = answer.layouts;
-    const reason = layouts
-      ? t("hint_fair", {
-          wins: layouts.wins,
-          samples: layouts.wins + layouts.losses + layouts.unknown,
-        })
-      : t(why[answer.kind]);
-    this.say(`${move} ${reason}${answer.peeked ? ` ${t("hint_peeked")}` : ""}`);
+    let reason;
+    let details = "";
+    if (layouts) {
+      const samples = layouts.wins + layouts.losses + layouts.unknown;
+      reason = t(chanceWord(samples ? layouts.wins / samples : 0));
+      details = t("hint_fair", { wins: layouts.wins, samples });
+    } else {
+      reason = t(WHY[answer.kind] ?? "hint_unknown");
+      details = t(`${WHY[answer.kind] ?? "hint_unknown"}_details`);
+    }
+    if (answer.peeked) details += ` ${t("hint_peeked")}`;
+    this.panel(`${move} ${reason}`, details, null, [card ?? target, target].filter(Boolean));
+  }
+
+  /** A hint with no move: no move helps any more; why, and the undo to the last position
+   * from which a win was still possible, as one button. */
+  showEnd(answer) {
+    if (answer.kind !== "lost") {
+      this.panel(t("hint_none"), "", null, []);
+      return;
+    }
+    const text = t(`hint_end_${answer.reason}${answer.peeked ? "_peeked" : ""}`);
+    const back = answer.back ? { count: answer.back, version: answer.version } : null;
+    this.panel(text, t(`hint_end_${answer.reason}_details`, { back: answer.back ?? 0 }), back, []);
+  }
+
+  /**
+   * Show the hint panel: the text, its details behind "Why?", a way back, and placed away
+   * from what it names: `named[0]`, the card (never covered if the other side is free),
+   * then its target.
+   */
+  panel(text, details, back, named) {
+    const panel = document.querySelector("#hint-panel");
+    if (!panel) {
+      this.say(text);
+      return;
+    }
+    document.querySelector("#hint-text").textContent = text;
+    const more = document.querySelector("#hint-more");
+    const shown = document.querySelector("#hint-details");
+    shown.textContent = details;
+    shown.hidden = true;
+    more.hidden = !details;
+    more.setAttribute("aria-expanded", "false");
+    more.onclick = () => {
+      shown.hidden = !shown.hidden;
+      more.setAttribute("aria-expanded", String(!shown.hidden));
+    };
+    const undo = document.querySelector("#hint-back");
+    undo.hidden = !back;
+    if (back) {
+      undo.textContent = tn("hint_back", back.count);
+      undo.onclick = () => {
+        this.hide();
+        this.game.act((view) =>
+          view.version === back.version ? { action: "undo", count: back.count } : null,
+        );
+      };
+    }
+    document.querySelector("#hint-close").onclick = () => this.hide();
+    panel.hidden = false;
+    // At the top or the bottom of the screen, whichever covers less: never the cards it
+    // names if it can help it, then no other control (the Finish button).
+    const controls = [...document.querySelectorAll("#finish:not([hidden])")];
+    const cost = (top) => {
+      panel.classList.toggle("top", top);
+      const box = panel.getBoundingClientRect();
+      const [card, ...rest] = named;
+      return 100 * covered(box, card ? [card] : []) + 10 * covered(box, rest) + covered(box, controls);
+    };
+    const atBottom = cost(false);
+    panel.classList.toggle("top", cost(true) < atBottom);
+  }
+
+  /** Take the hint panel away. */
+  hide() {
+    const panel = document.querySelector("#hint-panel");
+    if (panel) panel.hidden = true;
   }
 
   /** Put the light out (the table changed). */
   clear() {
+    this.hide();
     for (const el of this.lit?.elements ?? []) el.classList.remove("hinted");
     for (const el of this.board.root.querySelectorAll(".hinted")) el.classList.remove("hinted");
     this.lit = null;
