@@ -129,15 +129,17 @@ def _fair_hint(game: Game, kept: FairLine | None) -> tuple[SolverHint, KeptLine]
     of the choice that wins the most layouts the player cannot tell apart, among those
     that lead somewhere the game has not been with what the player knows now. With it, the
     rest of the choice; with none, why and the way back."""
+    past = history(game)
+    visited = {position_key(information_set(position)) for position in past}
     if not game.won and game.can_finish():
-        return _answer(game, game.finish_move(), "finish", 0, 0.0), ()
+        finish = game.finish_move()
+        if _key_after(game, finish) not in visited:  # (a shuffled redeal can come round)
+            return _answer(game, finish, "finish", 0, 0.0), ()
     here = position_key(information_set(game))
     if kept is not None and kept.position == here:
         answer = _answer(game, Move.from_text(kept.moves[0]), "fair", 0, 0.0)
         answer["layouts"] = kept.layouts
         return answer, _fair_rest(game, kept.moves, kept.layouts)
-    past = history(game)
-    visited = {position_key(information_set(position)) for position in past}
     decision = decide(
         game, samples=FAIR_SAMPLES, max_states=FAIR_STATES, visited=visited, only_new=True
     )
@@ -180,6 +182,13 @@ def _peeking_hint(game: Game, budget: float, kept: tuple[str, ...]) -> tuple[Sol
         answer = _answer(game, move, found.kind, solution.states, solution.seconds)
     answer["peeked"] = True
     return answer, ()
+
+
+def _key_after(game: Game, move: Move) -> str:
+    """The position key the player sees after ``move``."""
+    after = game.copy()
+    after.play(move)
+    return position_key(information_set(after))
 
 
 def _place_after(game: Game, move: Move) -> tuple[object, ...]:
