@@ -20,8 +20,8 @@ Opener = Callable[..., Table]
 @pytest.mark.parametrize(
     ("locale", "words"),
     [
-        ("en-US", "layouts you cannot tell apart"),
-        ("de-DE", "Verteilungen, die nicht zu unterscheiden sind"),
+        ("en-US", "Chance of a win from what you can see: "),
+        ("de-DE", "Gewinnchance nach dem, was zu sehen ist: "),
     ],
 )
 def test_the_gauge_turned_on_in_the_settings_shows_a_figure_after_a_move(
@@ -43,9 +43,18 @@ def test_the_gauge_turned_on_in_the_settings_shows_a_figure_after_a_move(
     page.locator("#gauge-info:not(.computing)").wait_for(timeout=60_000)
     assert gauge.is_visible()
     figure = page.locator("#gauge").inner_text()
-    assert re.fullmatch(r"\d+(–\d+)?/24( \d+–\d+ %)?", figure), figure
+    word = (
+        r"(sure|likely|maybe|unlikely|lost)"
+        if locale == "en-US"
+        else (r"(sicher|wahrscheinlich|vielleicht|unwahrscheinlich|verloren)")
+    )
+    space = "" if locale == "en-US" else " "
+    # a percentage and a word (sideways, on the narrow rail, the percentage alone)
+    assert re.fullmatch(rf"≥?\d+{space}%( {word})?", figure), figure
+    assert re.search(word, page.locator("#gauge-words").inner_text())
     said = page.locator("#gauge-words").inner_text()
-    assert words in said, said
+    assert said.startswith(words) and "Wilson" not in said, said
+    assert "24" in (gauge.get_attribute("title") or "")  # the numbers behind it
     box = gauge.bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None

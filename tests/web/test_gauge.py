@@ -124,8 +124,8 @@ def test_a_move_computes_the_gauge_in_the_background_lane_as_winnable_share_says
     answer = ask(client, view["id"], played["version"])
     assert answer.status_code == 200, answer.text
     figures = answer.json()
-    share = winnable_share(Game.from_snapshot(played_position(client, view["id"])), samples=24,
-                           max_states=gauge.MAX_STATES)  # fmt: skip
+    played = Game.from_snapshot(played_position(client, view["id"]))
+    share = winnable_share(played, samples=24, max_states=gauge.MAX_STATES, coupled=True)
     assert figures["status"] == "ready" and figures["samples"] == 24
     assert figures["layouts"] == {
         "wins": share.wins,
@@ -290,3 +290,27 @@ def test_a_gauge_asked_for_a_version_older_than_the_last_one_started_is_stale(
     assert refused.value.reason == "stale_version"
     monkeypatch.undo()
     assert ask(client, view["id"], 1).json() == newer
+
+
+def test_the_gauge_s_layouts_stay_the_same_from_one_position_to_the_next() -> None:
+    """Common random numbers: a move that shows no new card leaves the gauge's layouts as
+    they were (so its figure moves with what the player sees, not with a new draw); one
+    that turns a card up keeps the other hidden cards of most layouts where they were."""
+    from klondike.fair.sampler import coupled
+    from klondike.information import information_set
+
+    game = Game.from_code("KL1-D1N-AAAAAAG")
+    before = [coupled(information_set(game), i) for i in range(24)]
+    game.play("T1-F3")  # the ace of diamonds home: nothing new seen
+    after = [coupled(information_set(game), i) for i in range(24)]
+    assert [b.down for b in before] == [a.down for a in after]
+    assert [b.stock for b in before] == [a.stock for a in after]
+    game.play("T7-F2")  # the ace of hearts home turns up a card of column 7
+    turned = [coupled(information_set(game), i) for i in range(24)]
+    kept = total = 0
+    for old, new in zip(after, turned, strict=True):
+        for column in range(6):  # the columns where nothing was turned up
+            for depth, card in enumerate(new.down[column]):
+                total += 1
+                kept += old.down[column][depth] == card
+    assert kept >= 0.9 * total, (kept, total)  # (347 of 360 here)

@@ -33,7 +33,7 @@ from .choices import (
     stock_choices,
     text_of,
 )
-from .sampler import layouts
+from .sampler import coupled_layouts, layouts
 
 SAMPLES = 16
 """Layouts a decision solves, by default."""
@@ -141,18 +141,34 @@ def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
 
 
 def winnable_share(
-    game: Game, *, samples: int = SAMPLES, max_states: int = MAX_STATES, seed: int = 0
+    game: Game,
+    *,
+    samples: int = SAMPLES,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+    coupled: bool = False,
 ) -> Share:
-    """The share of layouts the player cannot tell apart in which ``game`` can be won."""
-    return layout_outcomes(game, 0, samples, max_states=max_states, seed=seed)
+    """The share of layouts the player cannot tell apart in which ``game`` can be won
+    (``coupled``: the layouts that stay the same from one position to the next, as the
+    gauge's)."""
+    return layout_outcomes(game, 0, samples, max_states=max_states, seed=seed, coupled=coupled)
 
 
 def layout_outcomes(
-    game: Game, first: int, count: int, *, max_states: int = MAX_STATES, seed: int = 0
+    game: Game,
+    first: int,
+    count: int,
+    *,
+    max_states: int = MAX_STATES,
+    seed: int = 0,
+    coupled: bool = False,
 ) -> Share:
     """The outcomes of layouts ``first`` to ``first + count - 1`` of the ones
     `winnable_share` draws: the shares of consecutive parts add up to its share, so that it
-    can be computed part by part.
+    can be computed part by part. With ``coupled`` the layouts are the ones that stay the
+    same from one position to the next (`klondike.fair.sampler.coupled`: common random
+    numbers, ``seed`` unused), so that the share moves with what the player sees, not with
+    a new draw.
 
     >>> from klondike import Game
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -163,8 +179,12 @@ def layout_outcomes(
     if first < 0 or count < 0:
         raise ValueError(f"layouts {first} to {first + count - 1} do not exist")
     counts = {"win": 0, "loss": 0, "unknown": 0}
-    drawn = layouts(information_set(game), first + count, seed_of(game, seed))
-    for layout, weight in _alike(list(islice(drawn, first, None))):
+    info = information_set(game)
+    if coupled:
+        drawn = islice(coupled_layouts(info, first + count), first, None)
+    else:
+        drawn = islice(layouts(info, first + count, seed_of(game, seed)), first, None)
+    for layout, weight in _alike(list(drawn)):
         counts[_outcome(layout, max_states)] += weight
     return Share(counts["win"], counts["loss"], counts["unknown"])
 

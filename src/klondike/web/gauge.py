@@ -11,9 +11,11 @@ further part is sent, and its waiters answer `gauge_superseded`. A part already 
 ends within its bound of positions (a few hundredths of a second per layout), so the
 worker is free for the new job at once.
 
-Everything answered is a function of the information set and the seed: the parts draw
-their layouts from it (`klondike.fair.layout_outcomes`), and a finished share is kept by
-its information key, so that a position seen again (an undo) answers at once.
+Everything answered is a function of the information set: the parts draw their layouts
+from it (`klondike.fair.layout_outcomes`), the same layouts from one position to the next
+(common random numbers: the gauge moves with what the player sees, not with a new draw),
+and a finished share is kept by its information key, so that a position seen again (an
+undo) answers at once.
 """
 
 from __future__ import annotations
@@ -45,9 +47,6 @@ SAMPLES = 24
 
 MAX_STATES = 2_000
 """Positions each layout of a gauge may search."""
-
-SEED = 0
-"""The sampler's seed of every gauge (with the information set, it fixes the layouts)."""
 
 PART = 4
 """Layouts per task of the background lane: a part runs in well under a second."""
@@ -91,7 +90,7 @@ def gauge_part(snapshot: dict[str, Any], first: int, count: int, max_states: int
     """In a worker process: the outcomes of layouts ``first`` to ``first + count - 1`` of
     the position's gauge."""
     return layout_outcomes(
-        Game.from_snapshot(snapshot), first, count, max_states=max_states, seed=SEED
+        Game.from_snapshot(snapshot), first, count, max_states=max_states, coupled=True
     )
 
 

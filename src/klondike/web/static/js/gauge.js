@@ -10,6 +10,15 @@ import { reasonText, t } from "./i18n.js";
 /** The share as a whole percent. */
 const percent = (share) => Math.round(share * 100);
 
+/** The gauge's word for a share of layouts won (with some left undecided, never "lost"). */
+function chanceKey(share, unknown) {
+  if (share >= 0.9) return "sure";
+  if (share >= 0.6) return "likely";
+  if (share >= 0.3) return "maybe";
+  if (share > 0 || unknown) return "unlikely";
+  return "lost";
+}
+
 /** The gauge on the bar. */
 export class Gauge {
   /**
@@ -91,18 +100,17 @@ export class Gauge {
     }
     const { wins, losses, unknown } = answer.layouts;
     const solved = wins + losses + unknown;
-    const counts = { wins, most: wins + unknown, samples: answer.samples, unknown, solved };
-    const range = unknown ? t("gauge_range", counts) : t("gauge_exact", counts);
-    const interval = { low: percent(answer.low), high: percent(answer.high) };
-    this.value.replaceChildren(range);
-    if (answer.status === "ready") {
-      const share = document.createElement("small");
-      share.className = "gauge-share";
-      share.textContent = t("gauge_percent", interval);
-      this.value.append(" ", share);
-    } else this.value.append("…");
+    const share = solved ? wins / solved : 0;
+    const counts = { wins, samples: solved, unknown, percent: percent(share) };
+    const word = t(`gauge_word_${chanceKey(share, unknown)}`);
+    const figure = t(unknown ? "gauge_at_least" : "gauge_figure", counts);
+    this.value.replaceChildren(`${figure} `);
+    const small = document.createElement("small");
+    small.className = "gauge-word";
+    small.textContent = answer.status === "ready" ? word : "…";
+    this.value.append(small);
     const long = answer.status === "ready" ? "gauge_long" : "gauge_partial";
-    this.words.textContent = t(long, { ...counts, ...interval });
-    this.box.title = this.words.textContent;
+    this.words.textContent = t(long, { ...counts, figure, word });
+    this.box.title = t("gauge_details", counts);
   }
 }
