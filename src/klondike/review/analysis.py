@@ -280,12 +280,16 @@ class Analysis:
         `Settings.fine_samples` layouts (the same for both: the drop is paired)."""
         s = self.settings
         position = self.positions[index]
-        bounds = {"samples": s.samples, "max_states": s.share_states, "seed": s.seed}
         if index == len(self.moves) or position.won:
-            self.shares[index] = share_figures(winnable_share(position, **bounds))
+            share = winnable_share(
+                position, samples=s.samples, max_states=s.share_states, seed=s.seed
+            )
+            self.shares[index] = share_figures(share)
             return
         move = self.moves[index]
-        share, played = move_share(position, move, **bounds)
+        share, played = move_share(
+            position, move, samples=s.samples, max_states=s.share_states, seed=s.seed
+        )
         self.shares[index] = share_figures(share)
         self.played[index] = share_figures(played)
         if played.wins >= share.wins:

@@ -7,8 +7,8 @@ player's own choice there against the move played, counted on the same layouts (
 
 >>> [move_class(d) for d in (0.0, 4.9, 5.0, 10.0, 15.0)]
 ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
->>> move_accuracy(0.0), round(move_accuracy(10.0), 1)
-(100.0, 64.7)
+>>> round(move_accuracy(0.0), 1), round(move_accuracy(10.0), 1)
+(100.0, 63.6)
 >>> round(game_accuracy([100.0, 100.0, 50.0]), 1)
 79.2
 """
