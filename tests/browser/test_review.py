@@ -191,3 +191,38 @@ def test_the_review_works_on_a_phone_held_sideways(open_table: Opener) -> None:
     audit(table, "review, sideways")
     press(table, "#review-close")
     page.locator("#review-dialog").wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_try_again_from_the_lost_move_starts_a_practice_game(
+    open_table: Opener, locale: str
+) -> None:
+    """At the move that lost, "Try again from before move 2" starts a practice game at the
+    position before it: the bar marks it, and it is kept out of the statistics."""
+    table = open_table(BURYING, locale=locale)
+    page = table.page
+    bury_and_leave(table)
+    press(table, "#review-last")
+    review_done(table)
+    assert page.locator("#review-slider").input_value() == "2"  # it opens at the lost move
+    again = page.locator("#review-practice")
+    assert (
+        again.inner_text()
+        == {
+            "en-US": "Try again from before move 2",
+            "de-DE": "Noch einmal ab vor Zug 2",
+        }[locale]
+    )
+    press(table, "#review-prev")
+    assert again.is_hidden()  # move 1 cost nothing: no practice from there
+    press(table, "#review-next")
+    press(table, "#review-practice")
+    page.locator("#review-dialog").wait_for(state="hidden")
+    page.wait_for_function("window.klondike.state.view.practice === true")
+    view = table.check()
+    assert view["moves"] == 0 and table.cards_in("T2") == ["KC"] and view["waste"]["top"] == ["QD"]
+    assert (
+        page.locator("#practice-mark").inner_text()
+        == {"en-US": "practice", "de-DE": "Übung"}[locale]
+    )
+    assert table.server.get("/api/stats")["modes"][0]["played"] == 0  # kept out

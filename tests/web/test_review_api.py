@@ -221,3 +221,35 @@ def test_a_game_set_up_from_a_position_is_reviewed_from_there(db_path: Path) -> 
         client.post("/api/games", json={"abandon": view["id"]})
         review = done(client, view["id"])["review"]
     assert review["lost_at"] == 2 and review["mistakes"] == [2]
+
+
+def test_a_practice_game_starts_before_a_move_and_is_kept_out_of_the_statistics(
+    client: TestClient,
+) -> None:
+    """ "Try again from here": a new game from the position before a move of a finished
+    game, marked as practice, its moves counted from there; won or left, it changes no
+    figure of the statistics."""
+    first = play(client, new_game(client), ["T1-F3", "T7-F2", "S-W"])
+    second = new_game(client, abandon=first["id"])
+    refused = client.post(f"/api/games/{first['id']}/practice", json={"before": 4})
+    assert refused.status_code == 400 and refused.json()["error"]["reason"] == "practice_move"
+    answer = client.post(
+        f"/api/games/{first['id']}/practice", json={"before": 2, "abandon": second["id"]}
+    )
+    assert answer.status_code == 200, answer.text
+    practice = answer.json()
+    assert practice["practice"] is True and practice["moves"] == 0
+    assert practice["foundations"][2] == ["AD"] and practice["foundations"][1] == []  # after T1-F3
+    assert client.get("/api/game").json()["id"] == practice["id"]  # the game in progress
+    before = client.get("/api/stats").json()["modes"][0]
+    played = play(client, practice, ["T7-F2"])
+    new_game(client, abandon=played["id"])  # the practice left
+    after = client.get("/api/stats").json()["modes"][0]
+    assert after == before
+    assert client.get(f"/api/games/{second['id']}").json()["status"] == "abandoned"
+
+
+def test_a_game_being_played_has_no_practice(client: TestClient) -> None:
+    view = play(client, new_game(client), ["T1-F3"])
+    refused = client.post(f"/api/games/{view['id']}/practice", json={"before": 1})
+    assert refused.status_code == 409 and refused.json()["error"]["reason"] == "review_playing"

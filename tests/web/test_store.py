@@ -33,7 +33,7 @@ NEXT = migrations.SCHEMA_VERSION + 1
 
 def test_new_database_has_the_current_schema(db_path: Path) -> None:
     conn = open_database(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 9
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == migrations.SCHEMA_VERSION == 10
     settings = [row[1] for row in conn.execute("PRAGMA table_info(settings)")]
     assert settings == ["name", "value"]
     proved = [row[1] for row in conn.execute("PRAGMA table_info(proved_deals)")]
@@ -47,7 +47,7 @@ def test_new_database_has_the_current_schema(db_path: Path) -> None:
         "id", "code", "draw", "scoring", "status", "score", "moves", "undos", "elapsed_ms",
         "started_at", "ended_at", "version", "snapshot", "counted", "rules", "hints", "daily",
         "fair_hints", "peeked_hints",
-        "line", "start", "tier",
+        "line", "start", "tier", "practice",
     ]  # fmt: skip
     reviews = [row[1] for row in conn.execute("PRAGMA table_info(reviews)")]
     assert reviews == ["game_id", "status", "state", "review", "updated_at"]

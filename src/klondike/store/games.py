@@ -46,6 +46,7 @@ class GameRow:
     line: str = ""
     start: str | None = None
     tier: str | None = None
+    practice: int = 0
 
 
 VERSION_LIMIT = 2**40
@@ -81,7 +82,7 @@ def row_problem(row: GameRow) -> str | None:
 
 ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
-    "version, snapshot, counted, rules, hints, daily, line, start, tier"
+    "version, snapshot, counted, rules, hints, daily, line, start, tier, practice"
 )
 """The columns of a games row in `GameRow`'s order: what `load_game` reads, and what is
 copied from a damaged file into its fresh one (`klondike.store.database.keep_damaged`)."""
@@ -113,9 +114,11 @@ def insert_game(
     ended_at: str | None = None,
     daily: str | None = None,
     tier: str | None = None,
+    practice: bool = False,
 ) -> int:
     """Add a game (by default a new open one) and return its id; ``tier`` is the deal's
-    difficulty when it was rated. A game with no move yet is
+    difficulty when it was rated; a ``practice`` game is marked so and not counted in the
+    statistics. A game with no move yet is
     kept with its position as the one it started from (a review replays its moves from
     there); one with moves started from its code's deal.
 
@@ -124,8 +127,8 @@ def insert_game(
     """
     cursor = conn.execute(
         "INSERT INTO games (code, rules, draw, scoring, status, score, moves, undos, elapsed_ms,"
-        " started_at, ended_at, version, snapshot, daily, start, tier)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at, ended_at, version, snapshot, daily, start, tier, practice, counted)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.rules.key,
@@ -143,6 +146,8 @@ def insert_game(
             daily,
             snapshot_text(game) if game.moves == 0 else None,
             tier,
+            int(practice),
+            int(not practice),
         ),
     )
     assert cursor.lastrowid is not None
@@ -193,7 +198,8 @@ def save_game(
 def abandon_game(
     conn: sqlite3.Connection, game_id: int, *, version: int, elapsed_ms: int, ended_at: str
 ) -> bool:
-    """Mark an open game abandoned; one in which no action was accepted is not counted.
+    """Mark an open game abandoned; one in which no action was accepted is not counted, nor
+    a practice game.
     True if it was open (and is now abandoned); False if it was no longer open (another
     process on the same file left it, or it was won) and nothing was written.
 
@@ -202,7 +208,7 @@ def abandon_game(
     """
     cursor = conn.execute(
         "UPDATE games SET status = 'abandoned', ended_at = ?, elapsed_ms = ?,"
-        " counted = (MAX(version, ?) > 0) WHERE id = ? AND status = 'playing'",
+        " counted = (MAX(version, ?) > 0 AND practice = 0) WHERE id = ? AND status = 'playing'",
         (ended_at, elapsed_ms, version, game_id),
     )
     return cursor.rowcount == 1

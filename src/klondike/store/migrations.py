@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .database import Database
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 """The schema version this code writes (``PRAGMA user_version``)."""
 
 
@@ -214,6 +214,13 @@ def _migrate_to_9(conn: sqlite3.Connection) -> str | None:
     )
 
 
+def _migrate_to_10(conn: sqlite3.Connection) -> str | None:
+    """Version 10: each game's ``practice`` mark: a game tried again from a position of a
+    reviewed one (docs/review.md, "Try again from here"), kept out of the statistics."""
+    conn.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
+    return None
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
@@ -224,6 +231,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], str | None]] = {
     7: _migrate_to_7,
     8: _migrate_to_8,
     9: _migrate_to_9,
+    10: _migrate_to_10,
 }
 """``MIGRATIONS[v]`` takes a database from version ``v - 1`` to version ``v`` (and says
 what it dropped, if anything)."""

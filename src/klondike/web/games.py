@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from klondike import Game, KlondikeError, Move, gestures
@@ -75,6 +76,7 @@ class OpenGame:
     hints: int = 0
     daily: str | None = None
     tier: str | None = None  # the deal's difficulty, when it was dealt as one of a tier
+    practice: bool = False  # tried again from a reviewed game: not in the statistics
     proof: Proof | None = None  # how the deal was proved winnable, when it was asked for
     line: list[str] | None = field(default_factory=list)  # the moves that stand; None: unknown
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -110,6 +112,7 @@ class OpenGame:
             last=self.last,
         )
         view["hints"], view["daily"], view["tier"] = self.hints, self.daily, self.tier
+        view["practice"] = self.practice
         return view
 
 
@@ -261,6 +264,7 @@ class Games:
             hints=row.hints,
             daily=row.daily,
             tier=row.tier if row.tier in TIERS else None,
+            practice=bool(row.practice),
             line=standing_moves(row.line, game),
         )
 
@@ -292,11 +296,12 @@ class Games:
         *,
         daily: str | None = None,
         tier: str | None = None,
+        practice: bool = False,
     ) -> OpenGame:
         """Commit a new open game (abandoning ``abandon`` in the same transaction);
         `game_over` if another process left ``abandon`` already (its lock is held)."""
         with self.registry:
-            created = self._insert_locked(game, abandon, daily=daily, tier=tier)
+            created = self._insert_locked(game, abandon, daily=daily, tier=tier, practice=practice)
         if created is None:
             assert abandon is not None
             self._reload(abandon)
@@ -310,6 +315,7 @@ class Games:
         *,
         daily: str | None = None,
         tier: str | None = None,
+        practice: bool = False,
     ) -> OpenGame | None:
         """`_insert`, the registry lock held (and ``abandon``'s lock, if any).
 
@@ -328,7 +334,9 @@ class Games:
                 ended_at=stamp,
             )
             new_id = (
-                store.insert_game(conn, game, started_at=stamp, daily=daily, tier=tier)
+                store.insert_game(
+                    conn, game, started_at=stamp, daily=daily, tier=tier, practice=practice
+                )
                 if left
                 else 0
             )
@@ -339,7 +347,9 @@ class Games:
             abandon.elapsed_ms, abandon.since = abandon.clock(now), now
             abandon.status = "abandoned"
             self.open.pop(abandon.id, None)
-        created = OpenGame(new_id, game, 0, "playing", 0, now, daily=daily, tier=tier)
+        created = OpenGame(
+            new_id, game, 0, "playing", 0, now, daily=daily, tier=tier, practice=practice
+        )
         self.open[new_id] = created
         return created
 
@@ -375,20 +385,35 @@ class Games:
         created.proof = None if chosen is None else chosen.proof
         return created
 
+    def practice(self, position: Game, abandon: int | None) -> OpenGame:
+        """A practice game from ``position`` (a position of a reviewed game: docs/review.md,
+        "Try again from here"): marked so, kept out of the statistics, its moves counted
+        from there. Abandons the open game ``abandon``, as `new` does."""
+        snapshot = position.snapshot()
+        snapshot.update(moves=0, undos=0, history=[])
+        return self._start(Game.from_snapshot(snapshot), abandon, None, None, practice=True)
+
     def _start(
-        self, game: Game, abandon: int | None, daily: str | None, tier: str | None
+        self,
+        game: Game,
+        abandon: int | None,
+        daily: str | None,
+        tier: str | None,
+        *,
+        practice: bool = False,
     ) -> OpenGame:
         """Insert ``game``, abandoning the open game ``abandon``."""
+        insert = partial(self._insert, daily=daily, tier=tier, practice=practice)
         if abandon is None:
-            return self._insert(game, daily=daily, tier=tier)
+            return insert(game)
         try:
             old = self.get(abandon)
         except Refusal:
-            return self._insert(game, daily=daily, tier=tier)
+            return insert(game)
         with old.lock:
             self._refuse_if_left(old)
             left = old if old.status == "playing" else None
-            return self._insert(game, left, daily=daily, tier=tier)
+            return insert(game, left)
 
     # ---- hints (the solver's: `klondike.web.solving.Solving.hint`)
 

@@ -83,6 +83,9 @@ REFUSALS: dict[str, Kind] = {
         409, "game {id} is still being played: its review opens once the game is over"
     ),
     "review_unavailable": Kind(409, "game {id} cannot be reviewed: {detail}"),
+    "practice_move": Kind(
+        400, "game {id} has {moves} moves: a practice starts before one of moves 1 to {moves}"
+    ),
     # the solver
     "no_proved_deal": Kind(503, "no winnable deal of this mode was proved in time: try again"),
     "tier_not_ready": Kind(

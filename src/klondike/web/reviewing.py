@@ -101,6 +101,17 @@ class Reviews:
         except ReviewError as err:
             raise Refusal("review_unavailable", {"id": game_id, "detail": str(err)}) from err
 
+    def position_before(self, game_id: int, number: int) -> Game:
+        """The position of a finished game before its move ``number`` (1: the start), for
+        a practice game from there; `practice_move` for a move it does not have."""
+        _, moves = self._finished(game_id)
+        if not 1 <= number <= len(moves):
+            raise Refusal("practice_move", {"id": game_id, "moves": len(moves)})
+        position = self._start_of(game_id)
+        for move in moves[: number - 1]:
+            position.play(move)
+        return position
+
     def _kept(self, game_id: int) -> store.KeptReview | None:
         with self.games.database("read", f"the review of game {game_id}") as conn:
             return store.load_review(conn, game_id)

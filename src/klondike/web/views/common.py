@@ -103,6 +103,9 @@ class GameView(BaseModel):
     hints: int
     daily: str | None
     tier: Tier | None
+    practice: bool = Field(
+        description="tried again from a reviewed game: kept out of the statistics"
+    )
 
 
 class ErrorDetail(BaseModel):

@@ -4,18 +4,32 @@ being played."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from functools import partial
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, StrictInt
+from starlette.concurrency import run_in_threadpool
 
 from ..reviewing import Reviews
-from .common import Id, Strict, errors, json_answer
+from .common import MAX_ID, GameView, Id, Strict, errors, json_answer
 
 
 class ReviewStart(Strict):
     """Start or resume the review of a finished game (an empty object)."""
+
+
+class Practice(Strict):
+    """Try a finished game again from the position before one of its moves (docs/review.md,
+    "Try again from here"): a practice game, kept out of the statistics."""
+
+    before: Annotated[StrictInt, Field(ge=1, le=10_000)] = Field(
+        description="the move the practice starts before (1: the start)"
+    )
+    abandon: Annotated[StrictInt, Field(ge=1, le=MAX_ID)] | None = Field(
+        None, description="the open game to leave (as for a new game)"
+    )
 
 
 class ReviewStatus(BaseModel):
@@ -75,3 +89,15 @@ def add_routes(app: FastAPI, reviews: Reviews) -> None:
     def review_tables(game_id: Id) -> JSONResponse:
         """Every card's place at each position of a finished game."""
         return json_answer(reviews.tables(game_id))
+
+    @app.post(
+        "/api/games/{game_id}/practice", response_model=GameView, responses=errors(400, 404, 409)
+    )
+    async def practice(game_id: Id, body: Practice) -> JSONResponse:
+        """Start a practice game from the position of a finished game before move
+        ``before``: it becomes the game in progress, marked as practice and kept out of the
+        statistics; the open game ``abandon`` is left."""
+        games = reviews.games
+        position = await run_in_threadpool(reviews.position_before, game_id, body.before)
+        entry = await run_in_threadpool(partial(games.practice, position, body.abandon))
+        return json_answer(await run_in_threadpool(games.view, entry))

@@ -79,7 +79,7 @@ const finish = new FinishButton($("#finish"), game, {
   enabled: () => settings.values.finish_button,
   pace: () => durationMs(document.documentElement, "--finish"),
 });
-const review = new ReviewDialog();
+const review = new ReviewDialog((id, before) => game.practice(id, before));
 const win = new WinDialog(
   game,
   () => newGame.open(),

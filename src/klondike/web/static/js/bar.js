@@ -1,5 +1,5 @@
-// The bar's figures: the game code, version (and the day of a daily deal), score (if the version keeps one), moves, time,
-// and whether Undo can be pressed. Drawn once per animation frame, however many views came.
+// The bar's figures: the game code, version (and the day of a daily deal, or a practice
+// game's mark), score (if the version keeps one), moves, time, and whether Undo can be pressed. Drawn once per animation frame, however many views came.
 
 import { Clock } from "./clock.js";
 import { shortDay } from "./daily.js";
@@ -15,6 +15,7 @@ export class Bar {
     this.score = $("#score");
     this.version = $("#version");
     this.daily = $("#daily-mark");
+    this.practice = $("#practice-mark");
     this.moves = $("#moves");
     this.clock = new Clock($("#time"));
     this.view = null;
@@ -39,6 +40,7 @@ export class Bar {
     this.version.textContent = t(`rules_${view.rules.key}`);
     this.daily.hidden = !view.daily;
     this.daily.textContent = view.daily ? t("daily_mark", { day: shortDay(view.daily) }) : "";
+    this.practice.hidden = !view.practice;
     this.score.textContent = view.score_text;
     this.score.closest(".info").hidden = !view.rules.score;
     this.moves.textContent = String(view.moves);

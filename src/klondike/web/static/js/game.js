@@ -122,6 +122,23 @@ export class Game {
     }, raw);
   }
 
+  /**
+   * Try a finished game again from the position before its move `before` (a practice game,
+   * kept out of the statistics); the game in progress is left, as for a new game.
+   */
+  practice(gameId, before) {
+    return this.queue.run(async () => {
+      const current = this.view;
+      const request = { before };
+      if (current && !current.won && current.status === "playing") request.abandon = current.id;
+      const view = await call("POST", `/api/games/${gameId}/practice`, request);
+      if (current && !current.won && current.moves > 0) this.hooks.left?.(current.id);
+      this.hooks.started();
+      this.show(view);
+      return view;
+    });
+  }
+
   /** Deal the game in progress again from the start. */
   restart() {
     return this.queue.run(async () => {

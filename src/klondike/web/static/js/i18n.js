@@ -203,6 +203,8 @@ const TABLES = {
     review_why_turned: "The better move turned up a card in column {column}.",
     review_why_other: "The better move: {move}.",
     review_better: "better: {move} ({share} of the layouts, this move {played})",
+    review_practice: "Try again from before move {n}",
+    practice_mark: "practice",
     review_axis_moves: "move",
     review_axis_chance: "chance of a win",
     review_legend_chance: "chance of a win",
@@ -530,6 +532,8 @@ const TABLES = {
     review_why_turned: "Der bessere Zug deckte eine Karte in Spalte {column} auf.",
     review_why_other: "Der bessere Zug: {move}.",
     review_better: "besser: {move} ({share} der Auslagen, dieser Zug {played})",
+    review_practice: "Noch einmal ab vor Zug {n}",
+    practice_mark: "Übung",
     review_axis_moves: "Zug",
     review_axis_chance: "Gewinnchance",
     review_legend_chance: "Gewinnchance",
@@ -787,6 +791,8 @@ const GERMAN_REASONS = {
   storage_review_error: "die Analyse konnte nicht gespeichert werden: {detail}",
   review_playing: "Partie {id} läuft noch: ihre Analyse gibt es, sobald sie vorbei ist",
   review_unavailable: "Partie {id} kann nicht analysiert werden: {detail}",
+  practice_move:
+    "Partie {id} hat {moves} Züge: eine Übung beginnt vor einem der Züge 1 bis {moves}",
 };
 
 export const LANGUAGES = ["de", "en"];

@@ -15,7 +15,10 @@ const MARKED = ["inaccuracy", "mistake", "blunder"]; // the classes the chart ma
 
 /** The review dialog. */
 export class ReviewDialog {
-  constructor() {
+  /** @param {(gameId: number, before: number) => Promise<unknown>} practice starts a
+   * practice game from a position of the reviewed game */
+  constructor(practice) {
+    this.practice = practice;
     this.dialog = $("#review-dialog");
     this.gameId = null;
     this.review = null;
@@ -27,6 +30,7 @@ export class ReviewDialog {
     $("#review-next").addEventListener("click", () => this.go(this.at + 1));
     $("#review-slider").addEventListener("input", (e) => this.go(Number(e.target.value)));
     $("#review-line").addEventListener("click", () => this.toggleLine());
+    $("#review-practice").addEventListener("click", () => this.tryAgain());
     this.dialog.addEventListener("keydown", (e) => this.key(e));
     this.dialog.addEventListener("close", () => this.stopPolling());
   }
@@ -388,9 +392,31 @@ export class ReviewDialog {
       if (current) button.setAttribute("aria-current", "step");
       else button.removeAttribute("aria-current");
     }
+    // "Try again from here": before the lost move or a move that cost layouts
+    const move = this.mode === "game" && at > 0 ? r.moves[at - 1] : null;
+    const tryable = move && (move.number === r.lost_at || MARKED.includes(move.class));
+    const again = $("#review-practice");
+    again.hidden = !tryable;
+    if (tryable) again.textContent = t("review_practice", { n: move.number });
     if (this.cursor) {
       const x = this.cursor.x(this.mode === "game" ? at : r.lost_at - 1);
       this.cursor.path.setAttribute("d", `M${x} ${this.cursor.top}V${this.cursor.bottom}`);
+    }
+  }
+
+  /** A practice game from the position before the move shown (the dialog closes). */
+  async tryAgain() {
+    const before = this.at;
+    const id = this.gameId;
+    this.dialog.close();
+    // the practice game's cards lay face up here: the page keeps none of them
+    $("#review-table").replaceChildren();
+    $("#review-body").hidden = true;
+    try {
+      await this.practice(id, before);
+    } catch (err) {
+      this.dialog.showModal();
+      this.failed(err);
     }
   }
 
