@@ -8,7 +8,7 @@ astray as a player does; a game that runs out of moves first is played from the 
 The bounds are the review's defaults (counts, so the answers do not depend on the machine).
 Prints one row per game and whether the search ran compiled.
 
-    python bench/analysis.py [--moves 60 120 200] [--deal 1] [--samples 12] [--states 50000]
+    python bench/analysis.py [--moves 60 120 200] [--deal 1] [--samples 24] [--states 50000]
 """
 
 from __future__ import annotations
@@ -51,7 +51,10 @@ def main() -> None:
     args = parser.parse_args()
     settings = Settings(verdict_states=args.states, samples=args.samples)
     print(f"compiled search: {runs_compiled(search)} ({len(COMPILED_SOURCES)} modules); {settings}")
-    print("moves  deal         searches  verdicts s  shares s  total s  lost at  mistakes")
+    print(
+        "moves  deal         searches  verdicts s  shares s  total s  lost at"
+        "  classes (best/good/inaccuracy/mistake/blunder)  accuracy  lost move"
+    )
     for count in args.moves:
         start, line = played_game(count, args.deal)
         work = Analysis.of(start, line, settings=settings)
@@ -68,7 +71,9 @@ def main() -> None:
             f"  {seconds['verdicts']:10.1f}  {seconds['shares']:8.1f}"
             f"  {seconds['verdicts'] + seconds['shares']:7.1f}"
             f"  {review['lost_at'] or review['lost_between'] or '-'!s:>7}"
-            f"  {len(review['mistakes']):8}",
+            f"  {'/'.join(str(n) for n in review['summary']['classes'].values()):>47}"
+            f"  {review['summary']['accuracy']:8}"
+            f"  {review['lost'] and (review['lost']['class'], review['lost']['why']['kind'])}",
             flush=True,
         )
 
