@@ -179,6 +179,7 @@ def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClie
         ("POST", "/api/games/{game_id}/presence"): {"visible": False},
         ("POST", "/api/games/{game_id}/hint"): {"version": 1},
         ("POST", "/api/games/{game_id}/review"): {},
+        ("POST", "/api/games/{game_id}/practice"): {"before": 1},
         ("POST", "/api/stats/reset"): {"confirm": True},
         ("PUT", "/api/settings"): {"sound": not settings["sound"]},
     }

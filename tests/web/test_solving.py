@@ -108,7 +108,7 @@ def test_hint_names_the_first_move_of_a_winning_line_and_plays_nothing(
     assert (after["version"], after["moves"], after["hints"]) == (0, 0, 1)
 
 
-def test_hint_when_the_game_cannot_be_won_offers_a_move_and_says_so(
+def test_hint_when_the_game_cannot_be_won_offers_no_move_and_says_why(
     db_path: Path, solver_client: TestClient
 ) -> None:
     with_position(
@@ -121,7 +121,8 @@ def test_hint_when_the_game_cannot_be_won_offers_a_move_and_says_so(
     )
     view = solver_client.get("/api/game").json()
     answer = hint(solver_client, view).json()
-    assert (answer["kind"], answer["move"], answer["card"]) == ("unwinnable", "W-F3", "6D")
+    assert (answer["kind"], answer["move"], answer["card"]) == ("lost", None, None)
+    assert (answer["reason"], answer["back"]) == ("no_win", None)  # lost from the deal
     assert view["status"] == "playing"  # never declared lost
 
 
@@ -137,7 +138,7 @@ def test_hint_when_no_move_is_left_says_no_win_is_possible_and_is_not_counted(
     view = solver_client.get("/api/game").json()
     answer = hint(solver_client, view).json()
     assert (answer["kind"], answer["move"], answer["card"], answer["hints"]) == (
-        "unwinnable", None, None, 0,
+        "lost", None, None, 0,
     )  # fmt: skip
 
 
