@@ -70,8 +70,14 @@ def main() -> None:
             totals[mode].add(tally)
             for disagreement in tally.disagreements:
                 print(f"  DISAGREEMENT {name(mode)}: {disagreement}", flush=True)
-            if done % 50 == 0:
-                print(f"  {done}/{len(jobs)} jobs, {time.monotonic() - began:.0f} s", flush=True)
+            if done % 10 == 0:
+                checked = sum(t.positions for t in totals.values())
+                against = sum(len(t.disagreements) for t in totals.values())
+                print(
+                    f"  {done}/{len(jobs)} jobs, {checked} positions, {against} disagreements, "
+                    f"{time.monotonic() - began:.0f} s",
+                    flush=True,
+                )
     grand = Tally()
     header = (
         "mode             positions  winnable unwinnable  unknown confirmed unconfirmed  disagree"
