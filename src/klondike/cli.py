@@ -107,7 +107,15 @@ def build_parser() -> argparse.ArgumentParser:
     survey.add_argument("--out", metavar="FILE", help="append the results here (JSON lines)")
     survey.add_argument("--resume", action="store_true", help="skip the deals already in --out")
     survey.add_argument(
-        "--scheduler", metavar="ADDRESS", help="run on this Dask distributed scheduler"
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on this Dask distributed scheduler ('local': a LocalCluster on this machine)",
+    )
+    survey.add_argument(
+        "--pool",
+        metavar="FILE",
+        help="with --rate and --out: make the pool file of rated deals from --out's rated "
+        "deals of the mode (on a Dask cluster: --scheduler, else a LocalCluster)",
     )
     survey.add_argument(
         "--progress",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from helpers.api import HOST, TestClient, act
 from helpers.proofs import proof_of
 from klondike import Game
 from klondike.cli import main
+from klondike.fair.pool import PoolDeal, RatedPool
 from klondike.store import database as store
 from klondike.web.api import create_app
 from klondike.web.proofs import prove_and_rate
@@ -105,6 +107,72 @@ def test_the_daily_deal_of_a_tier_is_its_own(db_path: Path) -> None:
         waiting = new_game(client, daily=True, day=day, tier="easy")
         assert waiting.json()["error"]["reason"] == "tier_not_ready"
         assert waiting.json()["error"]["params"]["day"] == day
+
+
+def shipped(*deals: int, line: str | None = None) -> RatedPool:
+    """A shipped pool of ``deals`` of `MODE`, all easy (every play won), each with its
+    winning line (or ``line``)."""
+    return RatedPool(
+        PoolDeal(MODE, deal, "easy", 8, 8, 416, line or proof_of(deal, MODE).line) for deal in deals
+    )
+
+
+def test_a_tier_deal_comes_from_the_shipped_pool_one_not_started_here(db_path: Path) -> None:
+    pool = shipped(1, 2)
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), pool=pool
+    )
+    with TestClient(app) as client:
+        first = new_game(client, winnable=True, tier="easy").json()
+        second = new_game(client, winnable=True, tier="easy", abandon=first["id"]).json()
+        codes = {first["code"], second["code"]}
+        assert codes == {Game(1, 1, "normal").code, Game(2, 1, "normal").code}
+        assert (first["tier"], second["tier"]) == ("easy", "easy")
+        used_up = new_game(client, winnable=True, tier="easy", abandon=second["id"])
+        assert used_up.json()["error"]["reason"] == "tier_not_ready"  # then the filler's
+        assert client.get("/api/game").json()["id"] == second["id"]
+
+
+def test_a_shipped_deal_whose_line_does_not_win_is_never_served(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    pool = shipped(1, line="S-W T1-F1")
+    app = create_app(db_path, allowed_hosts=[HOST], workers=SolverWorkers(), pool=pool)
+    day = datetime.date.today().isoformat()
+    with TestClient(app) as client, caplog.at_level(logging.WARNING):
+        refused = new_game(client, winnable=True, tier="easy")
+        assert refused.json()["error"]["reason"] == "tier_not_ready"
+        daily = new_game(client, daily=True, day=day, tier="easy")
+        assert daily.json()["error"]["reason"] == "tier_not_ready"
+    assert "shipped deal 1" in caplog.text and "does not replay" in caplog.text
+
+
+def test_the_daily_deal_of_a_tier_comes_from_the_shipped_pool_at_once(db_path: Path) -> None:
+    pool = shipped(1, 2, 3)
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), pool=pool
+    )
+    day = datetime.date.today()
+    with TestClient(app) as client:
+        view = new_game(client, daily=True, day=day.isoformat(), tier="easy").json()
+        expected = pool.daily(day, MODE, "easy")
+        assert expected is not None
+        assert (view["code"], view["daily"], view["tier"]) == (
+            Game(expected.deal, 1, "normal").code,
+            day.isoformat(),
+            "easy",
+        )
+
+
+def test_the_filler_counts_the_shipped_deals_not_started_yet(db_path: Path) -> None:
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(
+        conn, SolverWorkers(processes=False), modes=(MODE,), rated_modes=(MODE,), pool=shipped(1)
+    )
+    assert (MODE, "easy") not in filler.missing()  # the shipped deal is ready
+    store.insert_game(conn, Game(1, 1, "normal"), started_at=store.utc_now())
+    assert (MODE, "easy") in filler.missing()  # started here: the filler rates one
+    conn.close()
 
 
 def test_the_filler_fills_a_pool_a_player_asked_for_first(db_path: Path) -> None:

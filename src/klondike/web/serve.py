@@ -33,6 +33,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from klondike.fair.pool import shipped_pool
 from klondike.store import database as store
 
 from .api import create_app
@@ -283,6 +284,7 @@ def serve(
         clock=clock,
         keep_proved_deals=True,
         rated_modes=TIER_MODES,
+        pool=shipped_pool(),
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown else shown
