@@ -73,13 +73,14 @@ def build_wheel(tmp_path_factory: pytest.TempPathFactory, **env: str) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
+# (session fixtures: a module's is built again when xdist runs another module's tests between)
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel as ``pip wheel`` builds it here: compiled where this machine compiles."""
     return build_wheel(tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pure_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built where no C compiler works (the compiler command fails)."""
     return build_wheel(tmp_path_factory, CC="false")
