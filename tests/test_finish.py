@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -84,7 +85,10 @@ def test_no_finish_for_a_won_game() -> None:
 
 # Draw 3 with three Jacks and a Queen left: whether drawing and putting up wins depends on
 # the order of the three stock cards (only the waste's top card can go home).
-LAST_CARDS = {"tableau": ["KC", "KD QC"], "foundations": {"S": 13, "H": 13, "D": 10, "C": 10}}
+LAST_CARDS: dict[str, Any] = {
+    "tableau": ["KC", "KD QC"],
+    "foundations": {"S": 13, "H": 13, "D": 10, "C": 10},
+}
 ORDERS = [" ".join(order) for order in itertools.permutations(["JD", "QD", "JC"])]
 
 
@@ -124,7 +128,10 @@ def test_a_shuffled_redeal_hides_the_order_again() -> None:
 # Draw 1 Vegas, one pass: J♣ Q♣ K♣ left in the stock, K♠ alone on a column. Drawn Q♣, K♣,
 # J♣ (in that order), K♣ covers Q♣ on the waste once J♣ has gone home; any other order
 # plays out.
-CLUBS_LEFT = {"tableau": ["KS"], "foundations": {"S": 12, "H": 13, "D": 13, "C": 10}}
+CLUBS_LEFT: dict[str, Any] = {
+    "tableau": ["KS"],
+    "foundations": {"S": 12, "H": 13, "D": 13, "C": 10},
+}
 CLUB_ORDERS = [" ".join(order) for order in itertools.permutations(["JC", "QC", "KC"])]
 
 
