@@ -16,7 +16,7 @@ card is seen, and this one before.)
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from .cards import (
     F0,
@@ -54,17 +54,27 @@ def finish_line(game: Game) -> list[Move] | None:
     """
     if game.won or any(game.down):
         return None
-    trial = game.copy()
+    end, _, moves = _play(game.copy(), 0, _patience(game), to_turn_over=False)
+    return moves if end == "won" else None
+
+
+def _play(
+    trial: Game, idle: int, patience: int, *, to_turn_over: bool
+) -> tuple[Literal["won", "stuck", "turned"], int, list[Move]]:
+    """The finish line played on ``trial`` (``idle`` draws and turn-overs in a row so far)
+    until it wins, is stuck, or (``to_turn_over``) has turned the waste over: how it ended,
+    the draws and turn-overs in a row by then, and the moves played."""
     moves: list[Move] = []
-    patience, idle = _patience(trial), 0
     while not trial.won:
         code, home = _next_step(trial)
         idle = 0 if home else idle + 1
         if not code or idle > patience:
-            return None
+            return "stuck", idle, moves
         trial.push(code)
         moves.append(move_of(code))
-    return moves
+        if to_turn_over and pair_of(code) == TURN_OVER:
+            return "turned", idle, moves
+    return "won", idle, moves
 
 
 def _patience(game: Game) -> int:
@@ -127,22 +137,9 @@ def _wins_every_order(trial: Game, idle: int, patience: int) -> bool:
     for order in itertools.permutations(trial.stock):
         branch = trial.copy()
         branch.stock = list(order)
-        if not _wins_from(branch, idle, patience):
+        end, after, _ = _play(branch, idle, patience, to_turn_over=True)
+        if end == "stuck" or (end == "turned" and not _wins_every_order(branch, after, patience)):
             return False
-    return True
-
-
-def _wins_from(trial: Game, idle: int, patience: int) -> bool:
-    """The finish line played from ``trial`` up to its next turn-over, then every order of
-    the stock it shuffles (`_wins_every_order`): True if it wins."""
-    while not trial.won:
-        code, home = _next_step(trial)
-        idle = 0 if home else idle + 1
-        if not code or idle > patience:
-            return False
-        trial.push(code)
-        if pair_of(code) == TURN_OVER:
-            return _wins_every_order(trial, idle, patience)
     return True
 
 
