@@ -145,6 +145,7 @@ def test_the_wheel_holds_every_module_the_page_and_py_typed(wheel: Path) -> None
     assert "klondike/py.typed" in package
     assert "klondike/web/static/index.html" in package
     assert "klondike/web/static/js/app.js" in package
+    assert "klondike/data/rated_deals.json.gz" in package  # the shipped pool of rated deals
     assert all(
         n.startswith(("klondike/", "klondike_solitaire-"))
         or (n.endswith(".so") and "__mypyc" in n)  # mypyc's shared runtime of the group

@@ -1,7 +1,7 @@
 """The ``klondike`` command: start the game in the browser, inspect a deal, or print the
 statistics (the store returns them as data; this module lays them out for a terminal).
 
-klondike [--host H] [--port P] [--no-browser] [--db PATH]   start the game
+klondike [--host H] [--port P] [--no-browser] [--db PATH] [--no-shipped-deals]   start the game
 klondike show CODE                                          print a deal's layout
 klondike stats [--db PATH]                                  print the statistics
 klondike backup FILE [--db PATH]                            copy the database to FILE
@@ -54,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open the game in the browser"
+    )
+    parser.add_argument(
+        "--no-shipped-deals",
+        action="store_true",
+        help="deal each difficulty from the deals rated here only, not the package's pool",
     )
     parser.add_argument(
         "--db", metavar="PATH", help="the database file (default: in your user data directory)"
@@ -197,7 +202,13 @@ def _run(args: argparse.Namespace) -> int:
         return rate_command(args.code, args.states)
     from .web.serve import serve
 
-    return serve(host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db)
+    return serve(
+        host=args.host,
+        port=args.port,
+        open_browser=not args.no_browser,
+        db=args.db,
+        shipped_deals=not args.no_shipped_deals,
+    )
 
 
 # --------------------------------------------------------------------- klondike rate

@@ -55,6 +55,7 @@ def main(argv: list[str]) -> int:
         open_browser=not args.no_browser,
         db=args.db,
         clock=clock,
+        shipped_deals=not args.no_shipped_deals,
     )
 
 

@@ -7,6 +7,7 @@ import dataclasses
 import datetime
 import logging
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 
 from helpers.api import HOST, TestClient, act
 from helpers.proofs import proof_of
+from helpers.server import Server
 from klondike import Game
 from klondike.cli import main
 from klondike.fair.pool import PoolDeal, RatedPool
@@ -207,3 +209,29 @@ def test_the_ratings_run_nicer_than_the_server() -> None:
     finally:
         workers.close()
     assert proof == os.nice(0) and rating == min(19, proof + NICENESS["rating"])
+
+
+def test_every_tier_and_its_daily_starts_at_once_from_the_first_start(tmp_path: Path) -> None:
+    """A fresh data folder and the real ``klondike`` server: every tier of the app's Draw 1
+    and Draw 3 Normal, and today's daily deal of each, is dealt from the shipped pool in
+    under a second, without waiting for a rating."""
+    server = Server(tmp_path / "fresh.db")
+    try:
+        today = datetime.date.today().isoformat()
+        left: int | None = None
+        for draw in (1, 3):
+            for tier in ("easy", "medium", "hard", "expert"):
+                for daily in (False, True):
+                    body: dict[str, Any] = {"draw": draw, "scoring": "normal", "tier": tier}
+                    body |= {"daily": True, "day": today} if daily else {"winnable": True}
+                    if left is not None:
+                        body["abandon"] = left
+                    began = time.monotonic()
+                    answer = server.http.post("/api/games", json=body)
+                    took = time.monotonic() - began
+                    assert answer.status_code == 200, (body, answer.json())
+                    view = answer.json()
+                    assert (view["tier"], view["draw"], took < 1.0) == (tier, draw, True), took
+                    left = view["id"]
+    finally:
+        server.kill()

@@ -253,11 +253,14 @@ def serve(
     open_browser: bool = True,
     db: str | Path | None = None,
     clock: Callable[[], float] = time.monotonic,
+    shipped_deals: bool = True,
 ) -> int:
     """Run the game's server until Ctrl-C or SIGTERM; returns the exit status.
 
     ``clock`` (monotonic seconds) runs the games' clocks, as `create_app`'s: a test that
     wants time to pass without waiting for it gives one it drives (tests/helpers/clock.py).
+    A difficulty's deals come from the package's pool of rated deals first
+    (`klondike.fair.pool`), unless not ``shipped_deals``.
     """
     if not 0 <= port <= 65535:
         print(f"klondike: the port is a number from 0 to 65535, not {port}", file=sys.stderr)
@@ -284,7 +287,7 @@ def serve(
         clock=clock,
         keep_proved_deals=True,
         rated_modes=TIER_MODES,
-        pool=shipped_pool(),
+        pool=shipped_pool() if shipped_deals else None,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown else shown
