@@ -8,10 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from .. import fair
 from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
-from ..fair import pool as fair_pool
 from ..game import Game
 from ..rules import Mode, Rules, rules_for
 from ..tiers import TIERS
@@ -215,6 +213,8 @@ def survey_command(args: argparse.Namespace) -> int:
 def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
     """Put the rated winnable deals of ``results_file`` in the pool file at ``path`` as
     the pool of ``mode`` (the other modes' deals kept); print what it holds."""
+    from ..fair import pool as fair_pool  # (here: the fair player is slow to import)
+
     try:
         kept = list(fair_pool.RatedPool.read(path).all()) if path.exists() else []
     except fair_pool.PoolRefused as err:
@@ -247,6 +247,8 @@ def rate_winnable(game: Game, solution: Solution, result: DealResult) -> None:
     ``klondike pool`` have the survey run on each deal, in the survey's workers."""
     if result["verdict"] != "winnable":
         return
+    from .. import fair  # (here: the fair player is slow to import)
+
     rating = fair.rate(game)
     result["tier"] = fair.tier_of(rating, game.draw)
     result["wins"], result["plays"], result["home"] = rating.wins, rating.plays, rating.home
