@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import itertools
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,10 @@ from helpers.server import Server
 from klondike import Game
 from klondike.cli import main
 from klondike.fair.pool import PoolDeal, RatedPool
+from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.proofs import prove_and_rate
+from klondike.web.proofs import RatedProof, prove_and_rate
 from klondike.web.proved_deals import ProvedDeals
 from klondike.web.workers import NICENESS, SolverWorkers
 
@@ -235,3 +237,74 @@ def test_every_tier_and_its_daily_starts_at_once_from_the_first_start(tmp_path: 
                     left = view["id"]
     finally:
         server.kill()
+
+
+def test_the_wait_said_for_a_tier_is_within_twice_the_real_wait(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a slowed rating (0.4 s; the tiers come round easy, medium, hard, expert), the
+    wait the refusal would say — the rating's median time measured here times the ratings a
+    tier takes on average — is within a factor of two of the time a taken expert deal takes
+    to be ready again."""
+    rated = itertools.cycle(
+        [(1, "easy"), (2, "medium"), (3, "hard"), (6, "expert")]  # deals proved winnable
+    )
+
+    def slow_rating(deal: int, mode: Mode, budget: float) -> RatedProof:
+        time.sleep(RATING)
+        deal, tier = next(rated)
+        proof = proof_of(deal, mode)
+        return {
+            "deal": deal,
+            "line": proof.line,
+            "states": 1,
+            "seconds": 0.0,
+            "tier": tier,  # type: ignore[typeddict-item]
+            "wins": 3,
+            "rating_seconds": RATING,
+        }
+
+    monkeypatch.setattr("klondike.web.proved_deals.prove_and_rate", slow_rating)
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(
+        conn, SolverWorkers(processes=False), size=0, modes=(MODE,), rated_modes=(MODE,)
+    )
+    filler.start()
+    try:
+        wait_until(lambda: filler.counts().get((MODE, "expert"), 0) == 1)
+        said = filler.rating_seconds() * filler.expected_ratings(MODE, "expert")
+        began = time.monotonic()
+        assert conn.write(store.take_proved_deal, MODE, "expert") is not None
+        filler.wake()
+        wait_until(lambda: filler.counts().get((MODE, "expert"), 0) == 1)
+        waited = time.monotonic() - began
+        assert said / 2 <= waited <= 2 * said, (said, waited)
+    finally:
+        filler.stop()
+        filler.join(10)
+        conn.close()
+
+
+RATING = 0.4
+"""Seconds the slowed rating of the wait test takes."""
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 60) -> None:
+    """Wait (polling) until ``condition`` holds; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.02)
+
+
+def test_the_ratings_a_tier_takes_come_from_the_tiers_shares_of_the_draw(db_path: Path) -> None:
+    """One over the tier's share of the rated deals of the same draw (any scoring)."""
+    deals = [PoolDeal(MODE, deal, "easy", 8, 8, 416, "S-W") for deal in (1, 2, 3)]
+    deals.append(PoolDeal(MODE, 4, "expert", 0, 8, 20, "S-W"))
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(conn, SolverWorkers(processes=False), pool=RatedPool(deals))
+    vegas = ("app", 1, "vegas")
+    assert filler.expected_ratings(MODE, "expert") == filler.expected_ratings(vegas, "expert") == 4
+    assert filler.expected_ratings(MODE, "easy") == 4 / 3
+    assert filler.expected_ratings(("app", 3, "normal"), "easy") == 4  # no Draw 3 deals: 1 in 4
+    conn.close()

@@ -140,6 +140,16 @@ class ProvedDeals:
             return RATING_SECONDS
         return sorted(self.rating_times)[len(self.rating_times) // 2]
 
+    def expected_ratings(self, mode: Mode, tier: Tier) -> float:
+        """How many ratings finding a deal of ``tier`` in ``mode`` takes on average: one
+        over the tier's share of the rated deals of the same draw (those of the shipped
+        pool, measured when it was made), or one per tier where there are none."""
+        draw = mode[1]
+        of_draw = {key: count for key, count in self.pool.counts().items() if key[0][1] == draw}
+        total = sum(of_draw.values())
+        share = sum(count for key, count in of_draw.items() if key[1] == tier) / (total or 1)
+        return 1 / share if share > 0 else float(len(TIERS))
+
     def counts(self) -> dict[Pool, int]:
         """The proved deals ready in each pool, the shipped deals not started yet of
         ``pool`` counted with those of their tier."""

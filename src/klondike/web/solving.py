@@ -172,7 +172,7 @@ class Solving:
             raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
         return found
 
-    def _tier_refusal(self, mode: Mode, tier: Tier, ratings: int, day: str | None) -> Refusal:
+    def _tier_refusal(self, mode: Mode, tier: Tier, ratings: float, day: str | None) -> Refusal:
         """`tier_not_ready`: a deal of ``tier`` takes about ``ratings`` ratings to find."""
         seconds = self.filler.rating_seconds() if self.filler is not None else RATING_SECONDS
         key, draw, scoring = mode
@@ -219,7 +219,8 @@ class Solving:
             raise Refusal("no_tier_deal", params)
         if self.filler is not None:
             self.filler.want(mode, tier)
-        raise self._tier_refusal(mode, tier, len(TIERS), None)
+        ratings = self.filler.expected_ratings(mode, tier) if self.filler else len(TIERS)
+        raise self._tier_refusal(mode, tier, ratings, None)
 
     def _read_daily_deal(self, day: str, mode: Mode, tier: str = "") -> int | None:
         """The kept daily deal of ``day`` (and ``tier``) whose winning line replays, or None
