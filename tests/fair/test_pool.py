@@ -35,8 +35,9 @@ from klondike.solver import solve
 
 D1N, D3N = ("app", 1, "normal"), ("app", 3, "normal")
 
-PER_TIER = 9
-"""Deals the shipped pool holds at least per tier of the app's Draw 1 and Draw 3 Normal."""
+PER_TIER = 24
+"""Deals the shipped pool holds at least per tier of the app's Draw 1 and Draw 3 Normal: two
+dozen (a player can start that many of each tier before the filler must rate one)."""
 
 
 def line_of(deal: int, draw: int) -> str:
