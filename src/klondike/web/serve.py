@@ -38,6 +38,7 @@ from klondike.store import database as store
 from .api import create_app
 from .proved_deals import TIER_MODES
 from .security import LOOPBACK_NAMES
+from .views.page import STATIC_DIR
 
 DEFAULT_PORT = 8765
 PORT_TRIES = 50
@@ -252,11 +253,13 @@ def serve(
     open_browser: bool = True,
     db: str | Path | None = None,
     clock: Callable[[], float] = time.monotonic,
+    static_dir: Path = STATIC_DIR,
 ) -> int:
     """Run the game's server until Ctrl-C or SIGTERM; returns the exit status.
 
     ``clock`` (monotonic seconds) runs the games' clocks, as `create_app`'s: a test that
     wants time to pass without waiting for it gives one it drives (tests/helpers/clock.py).
+    ``static_dir`` holds the page's files (a test of an upgrade serves other ones).
     """
     if not 0 <= port <= 65535:
         print(f"klondike: the port is a number from 0 to 65535, not {port}", file=sys.stderr)
@@ -281,6 +284,7 @@ def serve(
         conn,
         allowed_hosts=host_names(host, bound),
         clock=clock,
+        static_dir=static_dir,
         keep_proved_deals=True,
         rated_modes=TIER_MODES,
     )

@@ -18,14 +18,18 @@ import { Game } from "./game.js";
 import { Gauge } from "./gauge.js";
 import { Hints } from "./hint.js";
 import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i18n.js";
-import { DOUBLE_MS, PointerInput } from "./input.js";
+import { PointerInput } from "./input.js";
 import { KeyboardInput } from "./keyboard.js";
 import { bindLanguage } from "./language.js";
+import { keepPageOffline } from "./offline.js";
+import { Outage } from "./outage.js";
 import { reportPresence } from "./presence.js";
+import { Pick } from "./pick.js";
 import { Settings } from "./settings.js";
 import { copyCode, copyLink, takeLinkedCode } from "./share.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { createSound } from "./sound.js";
+import { tapActions } from "./taps.js";
 import { announce, toast } from "./toast.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -37,6 +41,8 @@ let before = null; // the view shown before the last one (for the sound of a mov
 let latest = null;
 const game = new Game({
   show(view) {
+    // another table: a card picked up is put back
+    if (latest && (latest.id !== view.id || latest.version !== view.version)) pick.letGo();
     [before, latest] = [latest, view];
     board.setView(view);
     bar.show(view);
@@ -85,9 +91,12 @@ const win = new WinDialog(
   () => newGame.open(),
   async () => {
     await settled();
+    if (settings.values.cascade === "none") return;
     await celebrate($("#table"), document.querySelectorAll(".pile-F [data-card]"), {
       speed: settings.speed(),
       labels: RANK_LABELS[lang()],
+      length: settings.values.cascade,
+      skipText: t(matchMedia("(pointer: coarse)").matches ? "skip_touch" : "skip_mouse"),
     });
   },
   (id) => review.open(id),
@@ -105,35 +114,18 @@ const gauge = new Gauge(game, $);
 const tableTakesInput = () => !document.querySelector("dialog[open]") && Boolean(game.view);
 const drag = (card, target) => game.act({ action: "drag", card, target });
 
+const pick = new Pick(board, (card) => game.targets(card));
 const pointer = new PointerInput(board, {
   enabled: tableTakesInput,
   targets: (card) => game.targets(card),
-  tap(gesture) {
-    sound.unlock();
-    if (gesture.pile === "S") {
-      game.tapPile("S");
-      return;
-    }
-    if (!gesture.card || !gesture.top) return; // a card under others, a back, an empty pile
-    // A tap never plays a card not aimed at: sent only while the card is still on top.
-    gesture.done = game.tapPile(gesture.pile, gesture.card).then((data) => {
-      gesture.played = data?.played ?? null;
-      // nowhere to go: the card shakes, unless a second tap (a double tap) follows
-      if (data && data.played === null) {
-        setTimeout(() => gesture.second || board.shake(gesture.card), DOUBLE_MS);
-      }
-    });
-  },
-  secondTap(first) {
-    // The second tap of a double tap: only if the first one played nothing.
-    if (!first.card) return;
-    first.second = true;
-    game
-      .act(() => (first.played ? null : { action: "double_tap", pile: first.pile, card: first.card }))
-      .then((data) => {
-        if (data && data.played === null) board.shake(first.card);
-      });
-  },
+  ...tapActions({
+    game,
+    board,
+    pick,
+    whereItFits: () => Boolean(settings.values.tap_where_it_fits),
+    drag,
+    touched: () => sound.unlock(),
+  }),
   drag,
 });
 
@@ -150,7 +142,7 @@ const keyboard = new KeyboardInput(board, {
       }),
   drag,
   announce,
-});
+}, pick);
 
 board.onRendered = () => keyboard.restore();
 
@@ -211,6 +203,16 @@ addEventListener("pointerdown", () => sound.unlock(), { capture: true });
 
 // ------------------------------------------------------------------ start
 
+// The server stopped answering: a notice says what to start; once it answers again the page
+// catches up (or, opened while it was down, starts).
+new Outage($("#outage"), () => {
+  if (!game.view) window.klondike.ready = start();
+  else {
+    game.refresh();
+    presence.report();
+  }
+});
+
 /** Show the game in progress, then the deal of a shared link (?code=…) if there is one, then
  *  How to play on a first visit. */
 async function start() {
@@ -257,3 +259,5 @@ function idle() {
 window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints, gauge };
 // settled once the page has shown its game and offered what it offers (the tests wait for it)
 window.klondike.ready = start();
+// the page's files kept for a start without the server (the tests wait for it too)
+window.klondike.offline = window.klondike.ready.then(keepPageOffline);

@@ -115,6 +115,13 @@ const TABLES = {
     hint_fair: "Chosen from what you can see: it wins in {wins} of {samples} layouts you cannot tell apart.",
     hint_peeked: "(This hint looked at the face-down cards.)",
     set_gauge: "Show how many hidden layouts are still winnable",
+    set_tap_where_it_fits: "One tap moves a card where it fits (else: to its foundation only)",
+    set_cascade: "Cards cascade after a win",
+    cascade_short: "Short",
+    cascade_long: "Long",
+    cascade_none: "None",
+    skip_touch: "Tap to skip",
+    skip_mouse: "Click or press a key to skip",
     gauge: "Winnable",
     gauge_computing: "Counting the layouts you cannot tell apart that can still be won…",
     gauge_figure: "{percent}%",
@@ -269,7 +276,8 @@ const TABLES = {
     no_more_passes: "no more passes",
     redeal: "turn the waste over",
     // server and network
-    network: "The server does not answer: {detail}",
+    outage_title: "The game's server does not answer",
+    outage_text: "Start it on your computer: run the command klondike (or make run in its folder). This page carries on by itself as soon as the server answers.",
     server_error: "The server had a problem",
     hint: "Hint",
     hint_title: "Hint: the next move to try (H)",
@@ -446,6 +454,13 @@ const TABLES = {
     hint_fair: "Aus dem Sichtbaren gewählt: gewinnt in {wins} von {samples} Verteilungen, die nicht zu unterscheiden sind.",
     hint_peeked: "(Dieser Tipp hat die verdeckten Karten angesehen.)",
     set_gauge: "Anzeigen, wie viele verdeckte Verteilungen noch gewinnbar sind",
+    set_tap_where_it_fits: "Ein Tippen legt eine Karte dorthin, wo sie passt (sonst nur auf ihren Zielstapel)",
+    set_cascade: "Kartenkaskade nach dem Sieg",
+    cascade_short: "Kurz",
+    cascade_long: "Lang",
+    cascade_none: "Keine",
+    skip_touch: "Tippen zum Überspringen",
+    skip_mouse: "Klicken oder eine Taste drücken zum Überspringen",
     gauge: "Gewinnbar",
     gauge_computing: "Zähle die nicht unterscheidbaren Verteilungen, die noch gewinnbar sind…",
     gauge_figure: "{percent} %",
@@ -597,7 +612,8 @@ const TABLES = {
     keys_title: "Tastatur",
     no_more_passes: "kein weiterer Durchgang",
     redeal: "Ablagestapel umdrehen",
-    network: "Der Server antwortet nicht: {detail}",
+    outage_title: "Der Server des Spiels antwortet nicht",
+    outage_text: "Starte ihn auf deinem Computer: den Befehl klondike ausführen (oder make run in seinem Ordner). Diese Seite macht von selbst weiter, sobald der Server antwortet.",
     server_error: "Der Server hatte ein Problem",
     hint: "Tipp",
     hint_title: "Tipp: der nächste Zug (H)",
@@ -946,7 +962,8 @@ function germanParams(params) {
  */
 export function reasonText(reason, params, message) {
   let text;
-  if (current === "de" && GERMAN_REASONS[reason]) {
+  if (reason === "network") text = t("outage_title"); // no server: not the browser's words
+  else if (current === "de" && GERMAN_REASONS[reason]) {
     text = fill(GERMAN_REASONS[reason], germanParams(params));
   } else text = message || reason;
   return text.charAt(0).toUpperCase() + text.slice(1);
