@@ -72,6 +72,7 @@ const settings = new Settings((values) => {
   sound.setEnabled(values.sound);
   board.speedChanged();
   board.setLeftHanded(values.left_handed);
+  board.schedule(false); // the corner index's size may have changed: the fans follow it
   hints.setEnabled(values.hints);
   gauge.setEnabled(values.winnable_gauge);
   if (game.view) finish.show(game.view);
