@@ -15,12 +15,23 @@ const CACHE = `klondike-${VERSION}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
+    apiToTheServer(event)
+      .then(() => caches.open(CACHE))
       .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });
+
+/** The API goes straight to the server, not even through this worker, where the browser has
+ *  static routes (a report the page sends as it closes is then never held up here); without
+ *  them the fetch handler below lets it pass. */
+async function apiToTheServer(event) {
+  try {
+    await event.addRoutes?.({ condition: { urlPattern: "/api/*" }, source: "network" });
+  } catch {
+    // no static routes in this browser
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -20,7 +20,7 @@ const INK = "#1b1b1f";
 const RED = "#c8202f";
 const FADE_MS = 900;
 /** The short cascade's length at most, in ms at the normal speed. */
-export const SHORT_MS = 5000;
+export const SHORT_MS = 4500;
 
 /** Frames of 1/60 s: the physics below is in table pixels per such frame. */
 const FRAME_MS = 1000 / 60;
