@@ -5,6 +5,7 @@ goes on. Through a real tap, on the page's own clock (Playwright's), in both lan
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -66,7 +67,7 @@ def test_the_notice_says_what_to_start_retries_and_goes_by_itself(
     table.shoot(shot)
     run(table, 7000)
     first = page.evaluate("window.retries")
-    gaps = [round(b - a) for a, b in zip(first, first[1:], strict=False)]
+    gaps = [round(b - a) for a, b in itertools.pairwise(first)]
     assert first[0] >= 1000 and gaps == [2000, 4000], (first, gaps)  # 1 s, then 2 s, then 4 s
     assert page.locator("#outage").is_visible()
     server = Server(db, port=port)  # the server is back, at the same address
