@@ -129,7 +129,8 @@ MOTION = """() => {
     for (const a of document.getAnimations()) {
       const props = a.transitionProperty ? [a.transitionProperty]
         : a.effect.getKeyframes().flatMap((k) => Object.keys(k));
-      if (props.some((p) => moving.test(p))) window.motions.push(a.animationName ?? a.transitionProperty);
+      const name = a.animationName ?? a.transitionProperty;
+      if (props.some((p) => moving.test(p))) window.motions.push(name);
     }
     requestAnimationFrame(look);
   };
