@@ -57,7 +57,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert draws.get_by_text("Leicht").is_visible() and draws.get_by_text("Schwer").is_visible()
     assert dialog.locator("small").all_text_contents()[3:] == ["Ziehen 1", "Ziehen 3"]
     assert dialog.locator("b").all_text_contents()[:3] == ["Klondike", "Classic", "Solitär"]
-    assert "Fundament" in dialog.locator("small").all_text_contents()[1]
+    assert "Zielstapel" in dialog.locator("small").all_text_contents()[1]
     assert "Rechtsklick" in dialog.locator("small").all_text_contents()[2]
     assert dialog.locator("legend").all_text_contents() == [
         "Version",

@@ -56,6 +56,7 @@ const game = new Game({
     const button = $("#review-last");
     button.dataset.game = String(id);
     button.hidden = false;
+    bar.fit();
   },
   played(move) {
     const [source, target] = move.split("-");
@@ -75,6 +76,7 @@ const settings = new Settings((values) => {
   board.schedule(false); // the corner index's size may have changed: the fans follow it
   hints.setEnabled(values.hints);
   gauge.setEnabled(values.winnable_gauge);
+  bar.fit(); // the gauge takes room on the bar, or gives it back
   if (game.view) finish.show(game.view);
 });
 const settled = () =>
@@ -183,6 +185,7 @@ $("#share").addEventListener("click", () => game.view && copyLink(game.view.code
 bindLanguage($("#lang"), () => {
   board.relabel();
   bar.draw();
+  bar.fit();
   daily.draw();
   howTo.draw();
   gauge.draw();
@@ -240,7 +243,10 @@ async function openLinked(view) {
     } else game.refused(err);
     return;
   }
-  if (view.code === code && view.moves === 0) return;
+  if (view.code === code) {
+    toast(t("link_in_play", { code }), 4000); // the deal of the link is the one in play
+    return;
+  }
   if (await mayLeave(game, t("confirm_link", { code }))) game.start({ code });
 }
 

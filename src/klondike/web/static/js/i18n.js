@@ -44,6 +44,7 @@ const TABLES = {
     share_link: "Copy a share link",
     code_copied: "Game code {code} copied",
     link_copied: "Share link copied",
+    link_in_play: "{code} is the deal you are playing: carry on",
     copy_failed: "Could not copy: {text}",
     score: "Score",
     moves: "Moves",
@@ -89,7 +90,7 @@ const TABLES = {
     won_title: "You won!",
     heading: "Klondike Solitaire",
     finish: "Finish",
-    finish_title: "Play the rest home",
+    finish_title: "Play the rest onto the foundations",
     settings: "Settings",
     settings_title: "Settings",
     set_card_back: "Card back",
@@ -204,7 +205,7 @@ const TABLES = {
     review_why_unseen_card: "The card it needed, the {card}, lay face down.",
     review_why_took: "The {card} took the {target}, which the {needed} needed.",
     review_why_took_empty: "The {card} took the last empty column, which the {needed} needed.",
-    review_why_home: "The {card} went home, but the {needed} needed to go on it.",
+    review_why_home: "The {card} went to its foundation, but the {needed} needed to go on it.",
     review_why_passed: "It covered the {card} on the waste, which the better line played.",
     review_why_emptied: "It emptied column {column} with no king left to fill it.",
     review_why_turned: "The better move turned up a card in column {column}.",
@@ -381,6 +382,7 @@ const TABLES = {
     share_link: "Link zum Teilen kopieren",
     code_copied: "Partiecode {code} kopiert",
     link_copied: "Link zum Teilen kopiert",
+    link_in_play: "{code} ist die Partie, die du spielst: spiel weiter",
     copy_failed: "Kopieren nicht möglich: {text}",
     score: "Punkte",
     moves: "Züge",
@@ -404,10 +406,10 @@ const TABLES = {
       "Die Regeln dieser App: Wertung Normal oder Vegas; Karten dürfen vom Zielstapel zurück.",
     rules_classic: "Classic",
     rules_classic_hint:
-      "Ohne Wertung; keine Karte verlässt ein Fundament; ist der Stock aufgebraucht, werden die beiseitegelegten Karten gemischt.",
+      "Ohne Wertung; keine Karte verlässt einen Zielstapel; ist der Talon aufgebraucht, werden die Karten des Ablagestapels gemischt.",
     rules_solitaer: "Solitär",
     rules_solitaer_hint:
-      "Ziehen 3, ohne Wertung; rechts neben dem Talon liegen bereits drei Karten offen; ein As wandert automatisch auf seinen Stapel; ein Rechtsklick wendet die nächsten drei Karten.",
+      "Ziehen 3, ohne Wertung; rechts neben dem Talon liegen bereits drei Karten offen; ein As wandert automatisch auf seinen Zielstapel; ein Rechtsklick wendet die nächsten drei Karten.",
     mode_version: "{rules} · {draw}",
     start: "Starten",
     cancel: "Abbrechen",
@@ -444,7 +446,7 @@ const TABLES = {
     speed_fast: "Schnell",
     speed_off: "Aus",
     set_sound: "Ton",
-    set_left_handed: "Linkshänder (Talon und Ablage rechts)",
+    set_left_handed: "Linkshänder (Talon und Ablagestapel rechts)",
     set_finish: "Knopf „Fertig spielen“ zeigen",
     set_hints: "Tipps",
     set_hints_peek: "Tipps dürfen verdeckte Karten ansehen",
@@ -692,9 +694,9 @@ const TABLES = {
     howto_app_scoring: "Normal: +10 je Karte auf einem Zielstapel, +5 je Karte vom Ablagestapel auf eine Spalte, +5 je aufgedeckte Karte; nie unter 0. Vegas: Start bei −52 $, +5 $ je Karte auf einem Zielstapel.",
     howto_app_undo: "Die letzten 100 Aktionen, samt ihren Punkten. Die oberste Karte eines Zielstapels darf zurück auf eine Spalte.",
     howto_classic_draw: "Ziehen 1 oder Ziehen 3; nur die oberste Karte ist spielbar.",
-    howto_classic_recycle: "Beliebig oft: ist der Stock aufgebraucht, werden die beiseitegelegten Karten zu einem neuen Stock gemischt.",
+    howto_classic_recycle: "Beliebig oft: ist der Talon aufgebraucht, werden die Karten des Ablagestapels zu einem neuen Talon gemischt.",
     howto_classic_scoring: "Ohne Wertung: es zählen Züge und Zeit.",
-    howto_classic_undo: "Die letzten 100 Aktionen. Keine Karte verlässt ein Fundament.",
+    howto_classic_undo: "Die letzten 100 Aktionen. Keine Karte verlässt einen Zielstapel.",
     howto_solitaer_draw: "Nur Ziehen 3; zu Beginn liegen rechts neben dem Talon bereits drei Karten offen. Auch ein Rechtsklick auf den Tisch deckt auf.",
     howto_solitaer_recycle: "Beliebig oft, in derselben Reihenfolge.",
     howto_solitaer_scoring: "Ohne Wertung: es zählen Züge und Zeit. Ein As wandert von selbst auf seinen Ablagestapel.",
@@ -858,6 +860,28 @@ function fill(text, params) {
 export function t(key, params) {
   const text = TABLES[current][key] ?? TABLES.en[key] ?? key;
   return fill(text, params);
+}
+
+/**
+ * A sum of money (Vegas) as the language writes it: "+$208", "−$52", "$0" in English,
+ * "+208 $", "−52 $", "0 $" in German (the minus sign U+2212 in both).
+ * @param {number} amount dollars
+ */
+export function money(amount) {
+  const sign = amount > 0 ? "+" : amount < 0 ? "−" : "";
+  const figure = String(Math.abs(amount));
+  return current === "de" ? `${sign}${figure} $` : `${sign}$${figure}`;
+}
+
+/**
+ * A score as the table shows it: the points in Normal, money in Vegas, nothing in a version
+ * without a score.
+ * @param {number} score
+ * @param {string} scoring "normal", "vegas" or "none"
+ */
+export function scoreText(score, scoring) {
+  if (scoring === "none") return "";
+  return scoring === "vegas" ? money(score) : String(score);
 }
 
 const PLURALS = {};
