@@ -96,11 +96,15 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-def test_chromium_finds_the_page_installable(profile: Profile, tmp_path: Path) -> None:
-    server = server_on(tmp_path / "klondike.db")
+def test_installable_and_opened_without_its_server_it_says_so_and_carries_on(
+    profile: Profile, tmp_path: Path
+) -> None:
+    db = tmp_path / "klondike.db"
+    server = server_on(db)
+    port = server.port
     try:
-        context, page = profile()
-        table = Table(page, server, "desktop").open()
+        context, page = profile("phone")
+        table = Table(page, server, "phone").open()
         kept_whole(page)
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
@@ -125,20 +129,7 @@ def test_chromium_finds_the_page_installable(profile: Profile, tmp_path: Path) -
             ("maskable", (512, 512)): "512x512",
         }
         assert not table.errors, table.errors
-    finally:
-        server.kill()
 
-
-def test_without_its_server_the_page_opens_says_so_and_carries_on_when_it_is_back(
-    profile: Profile, tmp_path: Path
-) -> None:
-    db = tmp_path / "klondike.db"
-    server = server_on(db)
-    port = server.port
-    try:
-        _, page = profile("phone")
-        table = Table(page, server, "phone").open()
-        kept_whole(page)
         server.kill()
         page.reload()  # no server: the page from the cache, never a browser error page
         page.locator("#outage").wait_for()
@@ -204,16 +195,3 @@ def test_after_an_upgrade_the_page_is_the_new_one_with_or_without_the_server(
         assert page.evaluate(MARK) == "new"
     finally:
         server.kill()
-
-
-def test_the_worker_names_every_page_file_and_changes_with_them(tmp_path: Path) -> None:
-    """The worker the server serves: its version changes with any page file."""
-    from klondike.web.views.page import service_worker
-
-    copy = tmp_path / "static"
-    shutil.copytree(STATIC_DIR, copy)
-    first = service_worker(copy)
-    assert '"/static/js/app.js"' in first and '"/"' in first and "__VERSION__" not in first
-    (copy / "js" / "app.js").write_text((copy / "js" / "app.js").read_text() + "\n// new\n")
-    service_worker.cache_clear()
-    assert service_worker(copy) != first

@@ -31,10 +31,7 @@ TALLEST = position(
     draw=3,
 )
 
-SIZES = {
-    "phone": [(360, 640), (640, 360), (740, 360), (360, 740)],
-    "desktop": [(1280, 800), (1366, 768), (800, 1280)],
-}
+SIZES = {"phone": [(360, 640), (740, 360)], "desktop": [(1280, 800), (800, 1280)]}
 """Each screen both ways round: a phone upright and sideways, the desktop and a tall one."""
 
 CORNERS = """() => {
