@@ -25,6 +25,7 @@ import { keepPageOffline } from "./offline.js";
 import { Outage } from "./outage.js";
 import { reportPresence } from "./presence.js";
 import { Pick } from "./pick.js";
+import { topCard } from "./piles.js";
 import { Settings } from "./settings.js";
 import { copyCode, copyLink, takeLinkedCode } from "./share.js";
 import { bindShortcuts } from "./shortcuts.js";
@@ -135,7 +136,12 @@ const pointer = new PointerInput(board, {
 const keyboard = new KeyboardInput(board, {
   enabled: tableTakesInput,
   targets: (card) => game.targets(card),
-  tapPile: (pile, card) => game.tapPile(pile, card),
+  tapPile(pile, card) {
+    // a card under others: the app's tap leaves it; "one tap moves a card where it fits" not
+    const under = Boolean(card) && card !== topCard(game.view, pile);
+    if (under && !settings.values.tap_where_it_fits) return null;
+    return game.tapPile(pile, card, under);
+  },
   doubleTap: (pile, card) =>
     game
       .act(card ? { action: "double_tap", pile, card } : { action: "double_tap", pile })

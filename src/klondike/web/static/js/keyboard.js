@@ -24,7 +24,8 @@ export class KeyboardInput {
    * @param {object} actions what the keys ask for:
    *   enabled() -> bool, whether the table takes keys now (no dialog open, a game shown);
    *   targets(card) -> pile names the card may go to, to light them up;
-   *   tapPile(pile, card?) taps a pile (card: the card aimed at, if any);
+   *   tapPile(pile, card?) taps a pile (card: the card aimed at, if any, perhaps one under
+   *     others);
    *   doubleTap(pile, card?) double taps it;
    *   drag(card, target) puts a picked-up card down on a pile;
    *   announce(text) tells a screen reader what happened.
@@ -97,9 +98,7 @@ export class KeyboardInput {
       case "Enter":
       case " ":
         if (this.pick.card) this.drop(pile);
-        else if (pile === "S" || !card || card === this.topOf(pile)) {
-          this.actions.tapPile(pile, card);
-        }
+        else this.actions.tapPile(pile, card);
         break;
       case "d":
       case "D":
