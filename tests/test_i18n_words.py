@@ -40,6 +40,8 @@ def strings(language: str) -> list[str]:
     tables = text.index("const TABLES = {")
     english, german = text.index("\n  en: {", tables), text.index("\n  de: {", tables)
     part = text[english:german] if language == "en" else text[german:]
+    part = re.sub(r"/\*.*?\*/", "", part, flags=re.DOTALL)  # the comments are not the page's
+    part = re.sub(r"^\s*//.*$", "", part, flags=re.MULTILINE)
     return re.findall(r'"((?:[^"\\]|\\.)*)"', part)
 
 
