@@ -58,8 +58,8 @@ def main() -> None:
     parser.add_argument("--mode", action="append", help="e.g. app-3-vegas (default: all)")
     args = parser.parse_args()
     modes = [m for m in ALL_MODES if not args.mode or name(m) in args.mode]
-    jobs = [
-        (m, seed, args.deals) for m in modes for seed in range(args.first, args.first + args.seeds)
+    jobs = [  # seed by seed, so that a run cut short has checked every mode
+        (m, seed, args.deals) for seed in range(args.first, args.first + args.seeds) for m in modes
     ]
     totals = {m: Tally() for m in modes}
     began = time.monotonic()
@@ -70,8 +70,14 @@ def main() -> None:
             totals[mode].add(tally)
             for disagreement in tally.disagreements:
                 print(f"  DISAGREEMENT {name(mode)}: {disagreement}", flush=True)
-            if done % 50 == 0:
-                print(f"  {done}/{len(jobs)} jobs, {time.monotonic() - began:.0f} s", flush=True)
+            if done % 10 == 0:
+                checked = sum(t.positions for t in totals.values())
+                against = sum(len(t.disagreements) for t in totals.values())
+                print(
+                    f"  {done}/{len(jobs)} jobs, {checked} positions, {against} disagreements, "
+                    f"{time.monotonic() - began:.0f} s",
+                    flush=True,
+                )
     grand = Tally()
     header = (
         "mode             positions  winnable unwinnable  unknown confirmed unconfirmed  disagree"

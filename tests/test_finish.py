@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -84,7 +85,10 @@ def test_no_finish_for_a_won_game() -> None:
 
 # Draw 3 with three Jacks and a Queen left: whether drawing and putting up wins depends on
 # the order of the three stock cards (only the waste's top card can go home).
-LAST_CARDS = {"tableau": ["KC", "KD QC"], "foundations": {"S": 13, "H": 13, "D": 10, "C": 10}}
+LAST_CARDS: dict[str, Any] = {
+    "tableau": ["KC", "KD QC"],
+    "foundations": {"S": 13, "H": 13, "D": 10, "C": 10},
+}
 ORDERS = [" ".join(order) for order in itertools.permutations(["JD", "QD", "JC"])]
 
 
@@ -119,6 +123,42 @@ def test_a_shuffled_redeal_hides_the_order_again() -> None:
         )
         assert classic.unseen_stock() == classic.stock
         assert not classic.can_finish()
+
+
+# Draw 1 Vegas, one pass: J♣ Q♣ K♣ left in the stock, K♠ alone on a column. Drawn Q♣, K♣,
+# J♣ (in that order), K♣ covers Q♣ on the waste once J♣ has gone home; any other order
+# plays out.
+CLUBS_LEFT: dict[str, Any] = {
+    "tableau": ["KS"],
+    "foundations": {"S": 12, "H": 13, "D": 13, "C": 10},
+}
+CLUB_ORDERS = [" ".join(order) for order in itertools.permutations(["JC", "QC", "KC"])]
+
+
+def test_draw_one_vegas_finishes_only_where_every_order_of_its_one_pass_wins() -> None:
+    """Draw 1 finishes whatever the order only without a pass limit: in Vegas the one
+    pass may bury a card, so Finish waits until the stock is seen."""
+    games = [game(**CLUBS_LEFT, stock=order, scoring="vegas") for order in CLUB_ORDERS]
+    assert {g.finish_line() is not None for g in games} == {True, False}
+    assert all(g.unseen_stock() for g in games)
+    assert {g.can_finish() for g in games} == {False}
+
+
+def test_the_orders_of_classics_redeals_to_come_are_as_unseen_as_the_stocks() -> None:
+    """Classic Draw 3 with J♠ Q♠ K♠ left in the stock: whether drawing and putting up wins
+    depends on the order of each shuffled redeal to come, which the deal number fixes and
+    the player cannot see. Finish is offered alike whatever the deal number."""
+    offers = {
+        deal: game(
+            foundations={"S": 10, "H": 13, "D": 13, "C": 13},
+            stock="QS KS JS",
+            draw=3,
+            rules="classic",
+            deal=deal,
+        ).can_finish()
+        for deal in range(12)
+    }
+    assert set(offers.values()) == {False}, offers
 
 
 def test_finish_is_offered_when_every_order_of_the_unseen_stock_wins() -> None:

@@ -73,13 +73,14 @@ def build_wheel(tmp_path_factory: pytest.TempPathFactory, **env: str) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
+# (session fixtures: a module's is built again when xdist runs another module's tests between)
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel as ``pip wheel`` builds it here: compiled where this machine compiles."""
     return build_wheel(tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pure_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built where no C compiler works (the compiler command fails)."""
     return build_wheel(tmp_path_factory, CC="false")
@@ -144,6 +145,7 @@ def test_the_wheel_holds_every_module_the_page_and_py_typed(wheel: Path) -> None
     assert "klondike/py.typed" in package
     assert "klondike/web/static/index.html" in package
     assert "klondike/web/static/js/app.js" in package
+    assert "klondike/data/rated_deals.json.gz" in package  # the shipped pool of rated deals
     assert all(
         n.startswith(("klondike/", "klondike_solitaire-"))
         or (n.endswith(".so") and "__mypyc" in n)  # mypyc's shared runtime of the group

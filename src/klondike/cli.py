@@ -1,7 +1,7 @@
 """The ``klondike`` command: start the game in the browser, inspect a deal, or print the
 statistics (the store returns them as data; this module lays them out for a terminal).
 
-klondike [--host H] [--port P] [--no-browser] [--db PATH]   start the game
+klondike [--host H] [--port P] [--no-browser] [--db PATH] [--no-shipped-deals]   start the game
 klondike show CODE                                          print a deal's layout
 klondike stats [--db PATH]                                  print the statistics
 klondike backup FILE [--db PATH]                            copy the database to FILE
@@ -56,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-browser", action="store_true", help="do not open the game in the browser"
     )
     parser.add_argument(
+        "--no-shipped-deals",
+        action="store_true",
+        help="deal each difficulty from the deals rated here only, not the package's pool",
+    )
+    parser.add_argument(
         "--db", metavar="PATH", help="the database file (default: in your user data directory)"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -107,7 +112,15 @@ def build_parser() -> argparse.ArgumentParser:
     survey.add_argument("--out", metavar="FILE", help="append the results here (JSON lines)")
     survey.add_argument("--resume", action="store_true", help="skip the deals already in --out")
     survey.add_argument(
-        "--scheduler", metavar="ADDRESS", help="run on this Dask distributed scheduler"
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on this Dask distributed scheduler ('local': a LocalCluster on this machine)",
+    )
+    survey.add_argument(
+        "--pool",
+        metavar="FILE",
+        help="with --rate and --out: make the pool file of rated deals from --out's rated "
+        "deals of the mode (on a Dask cluster: --scheduler, else a LocalCluster)",
     )
     survey.add_argument(
         "--progress",
@@ -189,7 +202,13 @@ def _run(args: argparse.Namespace) -> int:
         return rate_command(args.code, args.states)
     from .web.serve import serve
 
-    return serve(host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db)
+    return serve(
+        host=args.host,
+        port=args.port,
+        open_browser=not args.no_browser,
+        db=args.db,
+        shipped_deals=not args.no_shipped_deals,
+    )
 
 
 # --------------------------------------------------------------------- klondike rate

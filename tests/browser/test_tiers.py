@@ -97,7 +97,7 @@ def open_rated(open_table: Opener, tmp_path: Path) -> Iterator[Callable[..., Tab
             conn.commit()
         finally:
             store.close_database(conn)
-        server = Server(db)
+        server = Server(db, "--no-shipped-deals")  # the deals rated here (RATED) alone
         servers.append(server)
         return open_table(server=server, locale=locale)
 

@@ -4,11 +4,8 @@ solved once, and a time limit only shortens the count."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-import klondike.fair.player as player
 from helpers.positions import played, position
 from klondike import Game
 from klondike.fair import choice_share, decide, forced_move, move_share, winnable_share
@@ -32,20 +29,6 @@ def open_positions() -> list[Game]:
             game.play(move)
         games.append(game)
     return games
-
-
-@pytest.fixture
-def solves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Game]]:
-    """The layouts the fair player hands to the solver, in order."""
-    seen: list[Game] = []
-    real = player.solve
-
-    def counting(layout: Game, *, max_states: int, relaxed: bool = True) -> player.Solution:
-        seen.append(layout.copy())
-        return real(layout, max_states=max_states, relaxed=relaxed)
-
-    monkeypatch.setattr(player, "solve", counting)
-    yield seen
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from helpers.positions import played, position
 from klondike import Game
-from klondike.codes import format_code
+from klondike.codes import DEAL_COUNT, format_code
 from klondike.fair import decide, sample, winnable_share
 from klondike.information import information_set, position_key
 from klondike.rules import MODES
@@ -24,8 +24,8 @@ def played_in(deal: int, mode: tuple[str, int, str], moves: int, seed: int) -> G
 
 
 def hidden_swapped(game: Game, rng: random.Random) -> Game | None:
-    """``game`` with two of its unseen cards exchanged (None if fewer than two): a position
-    the player cannot tell from ``game``."""
+    """``game`` with two of its unseen cards exchanged, and of another deal number (None
+    if fewer than two): a position the player cannot tell from ``game``, of another code."""
     snapshot = game.snapshot()
     slots = [
         ("tableau", i, j)
@@ -53,6 +53,8 @@ def hidden_swapped(game: Game, rng: random.Random) -> Game | None:
     put(a, second)
     put(b, first)
     snapshot["history"] = []  # an undo would turn a card back: the history is not the test
+    deal = (game.deal + 1 + rng.randrange(DEAL_COUNT - 1)) % DEAL_COUNT
+    snapshot["code"] = format_code(deal, game.draw, game.scoring, game.rules.key)
     return Game.from_snapshot(snapshot)
 
 
@@ -81,7 +83,8 @@ def test_positions_the_player_cannot_tell_apart_get_the_same_answers(
     other = hidden_swapped(game, rng)
     if other is None:
         return
-    assert game.snapshot() != other.snapshot()  # they differ, in hidden cards only
+    assert game.snapshot() != other.snapshot()  # they differ, in hidden cards and the code
+    assert other.code != game.code
     assert information_set(game) == information_set(other)
     mine, theirs = decide(game, samples=4, max_states=300), decide(other, samples=4, max_states=300)
     assert (mine.move, repr(mine.candidates)) == (theirs.move, repr(theirs.candidates))

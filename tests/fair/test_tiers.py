@@ -62,3 +62,26 @@ def test_each_daily_tier_is_the_first_winnable_candidate_of_that_tier() -> None:
         for move in rated.solution.line:
             game.play(move)
         assert game.won  # proved: the line replays
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_each_cut_puts_a_rating_at_it_in_the_easier_tier_and_one_below_it_in_the_next(
+    draw: int,
+) -> None:
+    """Every cut of each draw from both sides: ``(wins, home)`` at the cut is the easier
+    tier; one card home fewer (the same wins) is the next tier, and one win fewer too."""
+    for index, (wins, home) in enumerate(TIER_CUTS[draw]):
+        easier, harder = TIERS[index], TIERS[index + 1]
+        assert tier_of(Rating(wins, PLAYS, 1.0, home), draw) == easier, (wins, home)
+        if home > 0:  # cards home tell deals won as often apart
+            assert tier_of(Rating(wins, PLAYS, 1.0, home - 1), draw) == harder, (wins, home)
+        if wins > 0:
+            top = 52 * PLAYS
+            assert tier_of(Rating(wins - 1, PLAYS, 1.0, min(top, home + 52)), draw) != easier
+
+
+def test_the_draws_are_cut_apart() -> None:
+    """Each draw is cut by its own cuts: four of eight Draw 3 plays won is easy (Draw 3 is
+    harder), the same in Draw 1 is not."""
+    rating = Rating(4, PLAYS, 1.0, 300)
+    assert (tier_of(rating, 3), tier_of(rating, 1)) == ("easy", "hard")

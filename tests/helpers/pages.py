@@ -21,7 +21,12 @@ def serve_as_klondike(argv: list[str], **options: Any) -> int:
     args = build_parser().parse_args(argv)
     assert args.command is None, "only serving takes these options"
     return serve(
-        host=args.host, port=args.port, open_browser=not args.no_browser, db=args.db, **options
+        host=args.host,
+        port=args.port,
+        open_browser=not args.no_browser,
+        db=args.db,
+        shipped_deals=not args.no_shipped_deals,
+        **options,
     )
 
 

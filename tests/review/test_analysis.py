@@ -60,6 +60,22 @@ def test_burying_the_only_king_is_a_blunder_by_what_the_player_could_see() -> No
     assert review["lost"] == {"move": 2, "class": "blunder", "seen": True, "why": second["why"]}
 
 
+def test_a_move_a_few_layouts_behind_the_fair_choice_is_an_inaccuracy() -> None:
+    """Draw 3, one draw in: Q♦ from the waste onto K♣ loses one of the 24 layouts at the
+    first look; on the review's 64 it wins 35 where drawing on wins 40: 7.8 points, an
+    inaccuracy (5 to 10), with the better move named and no why (only mistakes and
+    blunders are explained)."""
+    start = Game.from_code("KL1-D3N-AAAABWQ")
+    start.play("S-W")
+    review = analyse(start, ["W-T5"], settings=Settings(verdict_states=2_000))
+    move = review["moves"][0]
+    assert move["card"] == "QD" and move["before"]["wins"] - move["played"]["wins"] == 1
+    assert (move["class"], move["drop"], move["accuracy"]) == ("inaccuracy", 7.8, 70.3)
+    assert move["better"]["move"] == "S-W" and move["better"]["share"]["wins"] == 40
+    assert move["why"] is None and review["mistakes"] == []
+    assert review["summary"]["classes"]["inaccuracy"] == 1
+
+
 def test_the_winning_line_replays_from_the_position_before_the_lost_move() -> None:
     review = analyse(burying(), BURIED)
     positions, _ = replay(burying(), BURIED)
@@ -95,6 +111,17 @@ def test_a_won_game_is_winnable_everywhere_without_a_search() -> None:
         "undos": 3,
         "searches": 0,
     }
+
+
+def test_a_start_with_its_own_history_replays_without_it() -> None:
+    """A Solitär game some moves in (each action's record lists the Aces that flew after
+    it) is a start like any other: its history is not the review's."""
+    start = Game.from_code("KS1-D3X-AAAAACD")
+    for move in ("T3-T6", "T7-T1", "S-W", "S-W", "S-W", "W-T4"):
+        start.play(move)
+    positions, played = replay(start, ["S-W"])
+    assert played == ["S-W"]
+    assert [len(p.snapshot()["history"]) for p in positions] == [0, 1]
 
 
 def test_a_move_that_cannot_be_played_is_named() -> None:

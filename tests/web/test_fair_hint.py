@@ -9,6 +9,7 @@ from typing import Any
 
 from helpers.api import HOST, TestClient
 from klondike import Game
+from klondike.codes import format_code
 from klondike.fair import decide
 from klondike.fair.hint import FAIR_SAMPLES, FAIR_STATES
 from klondike.store import database as store
@@ -32,9 +33,10 @@ def hint_in(db: Path, game: Game, **settings: object) -> dict[str, Any]:
 
 
 def twin(game: Game, seed: int) -> Game:
-    """``game`` with its face-down cards dealt again among themselves: every seen card in
-    its place, the counts the same."""
+    """``game`` with its face-down cards dealt again among themselves, and of another deal
+    number: every seen card in its place, the counts the same, another code."""
     snapshot = game.snapshot()
+    snapshot["code"] = format_code(game.deal + 1 + seed, game.draw, game.scoring, game.rules.key)
     down = [name for column in snapshot["tableau"] for name in column["down"]]
     random.Random(seed).shuffle(down)
     for column in snapshot["tableau"]:
@@ -50,6 +52,7 @@ def test_the_default_hint_is_fair_and_the_same_for_positions_that_look_the_same(
     game.play("S-W")
     other = twin(game, 1)
     assert other.snapshot()["tableau"] != game.snapshot()["tableau"]  # hidden cards differ
+    assert other.code != game.code
     mine, theirs = hint_in(tmp_path / "a.db", game), hint_in(tmp_path / "b.db", other)
     assert mine["kind"] == "fair" and mine["peeked"] is False and mine["layouts"]["wins"] >= 0
     del mine["seconds"], theirs["seconds"]  # the time it took: the only field that may differ

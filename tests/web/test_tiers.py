@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import itertools
+import logging
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +17,14 @@ import pytest
 
 from helpers.api import HOST, TestClient, act
 from helpers.proofs import proof_of
+from helpers.server import Server
 from klondike import Game
 from klondike.cli import main
+from klondike.fair.pool import PoolDeal, RatedPool
+from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.proofs import prove_and_rate
+from klondike.web.proofs import RatedProof, prove_and_rate
 from klondike.web.proved_deals import ProvedDeals
 from klondike.web.workers import NICENESS, SolverWorkers
 
@@ -107,6 +113,72 @@ def test_the_daily_deal_of_a_tier_is_its_own(db_path: Path) -> None:
         assert waiting.json()["error"]["params"]["day"] == day
 
 
+def shipped(*deals: int, line: str | None = None) -> RatedPool:
+    """A shipped pool of ``deals`` of `MODE`, all easy (every play won), each with its
+    winning line (or ``line``)."""
+    return RatedPool(
+        PoolDeal(MODE, deal, "easy", 8, 8, 416, line or proof_of(deal, MODE).line) for deal in deals
+    )
+
+
+def test_a_tier_deal_comes_from_the_shipped_pool_one_not_started_here(db_path: Path) -> None:
+    pool = shipped(1, 2)
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), pool=pool
+    )
+    with TestClient(app) as client:
+        first = new_game(client, winnable=True, tier="easy").json()
+        second = new_game(client, winnable=True, tier="easy", abandon=first["id"]).json()
+        codes = {first["code"], second["code"]}
+        assert codes == {Game(1, 1, "normal").code, Game(2, 1, "normal").code}
+        assert (first["tier"], second["tier"]) == ("easy", "easy")
+        used_up = new_game(client, winnable=True, tier="easy", abandon=second["id"])
+        assert used_up.json()["error"]["reason"] == "tier_not_ready"  # then the filler's
+        assert client.get("/api/game").json()["id"] == second["id"]
+
+
+def test_a_shipped_deal_whose_line_does_not_win_is_never_served(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    pool = shipped(1, line="S-W T1-F1")
+    app = create_app(db_path, allowed_hosts=[HOST], workers=SolverWorkers(), pool=pool)
+    day = datetime.date.today().isoformat()
+    with TestClient(app) as client, caplog.at_level(logging.WARNING):
+        refused = new_game(client, winnable=True, tier="easy")
+        assert refused.json()["error"]["reason"] == "tier_not_ready"
+        daily = new_game(client, daily=True, day=day, tier="easy")
+        assert daily.json()["error"]["reason"] == "tier_not_ready"
+    assert "shipped deal 1" in caplog.text and "does not replay" in caplog.text
+
+
+def test_the_daily_deal_of_a_tier_comes_from_the_shipped_pool_at_once(db_path: Path) -> None:
+    pool = shipped(1, 2, 3)
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), pool=pool
+    )
+    day = datetime.date.today()
+    with TestClient(app) as client:
+        view = new_game(client, daily=True, day=day.isoformat(), tier="easy").json()
+        expected = pool.daily(day, MODE, "easy")
+        assert expected is not None
+        assert (view["code"], view["daily"], view["tier"]) == (
+            Game(expected.deal, 1, "normal").code,
+            day.isoformat(),
+            "easy",
+        )
+
+
+def test_the_filler_counts_the_shipped_deals_not_started_yet(db_path: Path) -> None:
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(
+        conn, SolverWorkers(processes=False), modes=(MODE,), rated_modes=(MODE,), pool=shipped(1)
+    )
+    assert (MODE, "easy") not in filler.missing()  # the shipped deal is ready
+    store.insert_game(conn, Game(1, 1, "normal"), started_at=store.utc_now())
+    assert (MODE, "easy") in filler.missing()  # started here: the filler rates one
+    conn.close()
+
+
 def test_the_filler_fills_a_pool_a_player_asked_for_first(db_path: Path) -> None:
     conn = store.open_database(db_path)
     filler = ProvedDeals(conn, SolverWorkers(processes=False), modes=(MODE,))
@@ -139,3 +211,100 @@ def test_the_ratings_run_nicer_than_the_server() -> None:
     finally:
         workers.close()
     assert proof == os.nice(0) and rating == min(19, proof + NICENESS["rating"])
+
+
+def test_every_tier_and_its_daily_starts_at_once_from_the_first_start(tmp_path: Path) -> None:
+    """A fresh data folder and the real ``klondike`` server: every tier of the app's Draw 1
+    and Draw 3 Normal, and today's daily deal of each, is dealt from the shipped pool in
+    under a second, without waiting for a rating."""
+    server = Server(tmp_path / "fresh.db")
+    try:
+        today = datetime.date.today().isoformat()
+        left: int | None = None
+        for draw in (1, 3):
+            for tier in ("easy", "medium", "hard", "expert"):
+                for daily in (False, True):
+                    body: dict[str, Any] = {"draw": draw, "scoring": "normal", "tier": tier}
+                    body |= {"daily": True, "day": today} if daily else {"winnable": True}
+                    if left is not None:
+                        body["abandon"] = left
+                    began = time.monotonic()
+                    answer = server.http.post("/api/games", json=body)
+                    took = time.monotonic() - began
+                    assert answer.status_code == 200, (body, answer.json())
+                    view = answer.json()
+                    assert (view["tier"], view["draw"], took < 1.0) == (tier, draw, True), took
+                    left = view["id"]
+    finally:
+        server.kill()
+
+
+def test_the_wait_said_for_a_tier_is_within_twice_the_real_wait(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a slowed rating (0.4 s; the tiers come round easy, medium, hard, expert), the
+    wait the refusal would say — the rating's median time measured here times the ratings a
+    tier takes on average — is within a factor of two of the time a taken expert deal takes
+    to be ready again."""
+    rated = itertools.cycle(
+        [(1, "easy"), (2, "medium"), (3, "hard"), (6, "expert")]  # deals proved winnable
+    )
+
+    def slow_rating(deal: int, mode: Mode, budget: float) -> RatedProof:
+        time.sleep(RATING)
+        deal, tier = next(rated)
+        proof = proof_of(deal, mode)
+        return {
+            "deal": deal,
+            "line": proof.line,
+            "states": 1,
+            "seconds": 0.0,
+            "tier": tier,  # type: ignore[typeddict-item]
+            "wins": 3,
+            "rating_seconds": RATING,
+        }
+
+    monkeypatch.setattr("klondike.web.proved_deals.prove_and_rate", slow_rating)
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(
+        conn, SolverWorkers(processes=False), size=0, modes=(MODE,), rated_modes=(MODE,)
+    )
+    filler.start()
+    try:
+        wait_until(lambda: filler.counts().get((MODE, "expert"), 0) == 1)
+        said = filler.rating_seconds() * filler.expected_ratings(MODE, "expert")
+        began = time.monotonic()
+        assert conn.write(store.take_proved_deal, MODE, "expert") is not None
+        filler.wake()
+        wait_until(lambda: filler.counts().get((MODE, "expert"), 0) == 1)
+        waited = time.monotonic() - began
+        assert said / 2 <= waited <= 2 * said, (said, waited)
+    finally:
+        filler.stop()
+        filler.join(10)
+        conn.close()
+
+
+RATING = 0.4
+"""Seconds the slowed rating of the wait test takes."""
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 60) -> None:
+    """Wait (polling) until ``condition`` holds; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.02)
+
+
+def test_the_ratings_a_tier_takes_come_from_the_tiers_shares_of_the_draw(db_path: Path) -> None:
+    """One over the tier's share of the rated deals of the same draw (any scoring)."""
+    deals = [PoolDeal(MODE, deal, "easy", 8, 8, 416, "S-W") for deal in (1, 2, 3)]
+    deals.append(PoolDeal(MODE, 4, "expert", 0, 8, 20, "S-W"))
+    conn = store.open_database(db_path)
+    filler = ProvedDeals(conn, SolverWorkers(processes=False), pool=RatedPool(deals))
+    vegas = ("app", 1, "vegas")
+    assert filler.expected_ratings(MODE, "expert") == filler.expected_ratings(vegas, "expert") == 4
+    assert filler.expected_ratings(MODE, "easy") == 4 / 3
+    assert filler.expected_ratings(("app", 3, "normal"), "easy") == 4  # no Draw 3 deals: 1 in 4
+    conn.close()

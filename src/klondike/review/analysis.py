@@ -80,8 +80,7 @@ def share_figures(share: Share) -> dict[str, int]:
 def replay(start: Game, moves: Sequence[str]) -> tuple[list[Game], list[str]]:
     """Every position of the game (the start first) and the moves in canonical form;
     `ReviewError` naming the first move that is not legal where it comes."""
-    game = start.copy()
-    game.history = []
+    game = Game.from_snapshot({**start.snapshot(), "history": []})  # (the Aces flown too)
     positions, played = [game.copy()], []
     for number, text in enumerate(moves, start=1):
         try:

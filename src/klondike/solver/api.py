@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from ..cards import (
@@ -15,6 +16,7 @@ from ..cards import (
     T0,
     Move,
     count_of,
+    pair_of,
     source_of,
     target_of,
 )
@@ -75,7 +77,13 @@ def _game_of(position: Game | Mapping[str, Any]) -> Game:
 
 
 def _move(code: int) -> Move:
-    return Move(PILE_NAMES[source_of(code)], PILE_NAMES[target_of(code)])
+    """The move of a move code (one `Move` per source and target: it is immutable)."""
+    return _move_of_pair(pair_of(code))
+
+
+@cache
+def _move_of_pair(pair: int) -> Move:
+    return Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
 
 
 def solve(

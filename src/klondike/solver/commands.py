@@ -8,15 +8,15 @@ import sys
 import time
 from pathlib import Path
 
-from .. import fair
 from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
 from ..game import Game
-from ..rules import Rules, rules_for
+from ..rules import Mode, Rules, rules_for
 from ..tiers import TIERS
-from .api import describe_line, solve
+from .api import Solution, describe_line, solve
 from .formats import to_shootme, to_solvitaire
 from .survey import (
+    LOCAL_CLUSTER,
     DealResult,
     SurveySummary,
     append_result,
@@ -133,6 +133,8 @@ def survey_command(args: argparse.Namespace) -> int:
         return _fail("--budget must be at least 0 seconds")
     if args.resume and args.out is None:
         return _fail("--resume needs --out FILE")
+    if args.pool is not None and (args.out is None or not args.rate):
+        return _fail("--pool needs --rate and --out FILE (the rated deals it is made from)")
     rules = rules_for(args.rules)
     draw = rules.draws[0] if args.draw is None else args.draw
     scoring = rules.scorings[0] if args.scoring is None else args.scoring
@@ -177,7 +179,7 @@ def survey_command(args: argparse.Namespace) -> int:
                 scoring,
                 budget=args.budget,
                 workers=args.workers,
-                scheduler=args.scheduler,
+                scheduler=args.scheduler or (LOCAL_CLUSTER if args.pool else None),
                 rules=rules.key,
                 then=rate_winnable if args.rate else None,
             ),
@@ -203,19 +205,55 @@ def survey_command(args: argparse.Namespace) -> int:
     print(format_survey(summarize(results), rules, draw, scoring, args.start))
     if args.rate:
         print(format_tiers(results))
+    if args.pool is not None:
+        return write_pool_command(Path(args.pool), (rules.key, draw, scoring), args.out)
     return 0
 
 
-def rate_winnable(game: Game, result: DealResult) -> None:
-    """Add to the result of a deal proved winnable its tier and its rating
-    (`klondike.fair.rate`): what ``klondike survey --rate`` has the survey run on each deal,
-    in the survey's workers."""
+def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
+    """Put the rated winnable deals of ``results_file`` in the pool file at ``path`` as
+    the pool of ``mode`` (the other modes' deals kept); print what it holds."""
+    from ..fair import pool as fair_pool  # (here: the fair player is slow to import)
+
+    try:
+        kept = list(fair_pool.RatedPool.read(path).all()) if path.exists() else []
+    except fair_pool.PoolRefused as err:
+        print(f"klondike: {path} is started anew: {err}", file=sys.stderr)
+        kept = []
+    try:
+        rated = [
+            fair_pool.pool_deal(
+                [*mode, r["deal"], r["tier"], r["wins"], r["plays"], r["home"], r["line"]]
+            )
+            for r in read_results(results_file)
+            if (r["rules"], r["draw"], r["scoring"]) == mode and "line" in r
+        ]
+    except (fair_pool.PoolRefused, KeyError) as err:
+        return _fail(f"{results_file} holds a rated deal the pool cannot take: {err}")
+    deals = [entry for entry in kept if entry.mode != mode] + rated
+    try:
+        size = fair_pool.write_pool(path, deals)
+    except OSError as err:
+        return _fail(f"cannot write {path}: {err}")
+    counts = fair_pool.RatedPool(deals).counts()
+    tiers = ", ".join(f"{tier} {counts.get((mode, tier), 0)}" for tier in TIERS)
+    print(f"{path}: {len(deals)} deals, {size:,} bytes; {'/'.join(map(str, mode))}: {tiers}")
+    return 0
+
+
+def rate_winnable(game: Game, solution: Solution, result: DealResult) -> None:
+    """Add to the result of a deal proved winnable its tier, its rating
+    (`klondike.fair.rate`) and its winning line: what ``klondike survey --rate`` and
+    ``klondike pool`` have the survey run on each deal, in the survey's workers."""
     if result["verdict"] != "winnable":
         return
+    from .. import fair  # (here: the fair player is slow to import)
+
     rating = fair.rate(game)
     result["tier"] = fair.tier_of(rating, game.draw)
-    result["wins"], result["plays"] = rating.wins, rating.plays
+    result["wins"], result["plays"], result["home"] = rating.wins, rating.plays, rating.home
     result["rating_seconds"] = round(rating.seconds, 3)
+    result["line"] = " ".join(map(str, solution.line))
 
 
 def format_tiers(results: list[DealResult]) -> str:

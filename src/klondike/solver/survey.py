@@ -26,10 +26,14 @@ from typing_extensions import TypedDict
 from ..estimates import percentile, winnable_interval
 from ..game import Game
 from ..rules import rules_for
-from .api import Verdict, solve
+from .api import Solution, Verdict, solve
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+
+
+LOCAL_CLUSTER = "local"
+"""The scheduler address that starts a Dask ``LocalCluster`` on this machine for the run."""
 
 
 class DealResult(TypedDict):
@@ -44,17 +48,19 @@ class DealResult(TypedDict):
     states: int
     seconds: float
     budget: float | None
-    # added by ``klondike survey --rate`` to a deal proved winnable: its tier and rating
-    # (klondike.solver.commands.rate_winnable)
+    # added by ``klondike survey --rate`` to a deal proved winnable: its tier, its rating
+    # and its winning line (klondike.solver.commands.rate_winnable)
     tier: NotRequired[str]
     wins: NotRequired[int]
     plays: NotRequired[int]
+    home: NotRequired[int]
     rating_seconds: NotRequired[float]
+    line: NotRequired[str]
 
 
-DealStep = Callable[[Game, DealResult], None]
+DealStep = Callable[[Game, Solution, DealResult], None]
 """A step a survey runs on each deal once it is solved (`solve_deal`'s ``then``): given the
-deal's game from its start and its result, it adds to the result."""
+deal's game from its start, what the solver found and the result, it adds to the result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +111,7 @@ def solve_deal(
         "budget": budget,
     }
     if then is not None:
-        then(game, result)
+        then(game, solution, result)
     return result
 
 
@@ -127,7 +133,8 @@ def survey(
 
     ``workers`` processes (None: one per core), or the workers of the Dask distributed
     scheduler at ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a
-    ``distributed.Client``'s scheduler), which needs the ``distributed`` package.
+    ``distributed.Client``'s scheduler; `LOCAL_CLUSTER`: a ``LocalCluster`` of ``workers``
+    processes started for the run), which needs the ``distributed`` package.
     """
     version = rules_for(rules)
     version.check(draw, scoring)
@@ -138,7 +145,7 @@ def survey(
         raise ValueError("workers must be at least 1")
     todo = list(deals)
     if scheduler is not None:
-        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, then)
+        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, then, workers)
         return
     count = workers or os.cpu_count() or 1
     if count == 1:
@@ -175,28 +182,56 @@ def _on_dask(
     scheduler: str,
     rules: str,
     then: DealStep | None = None,
+    workers: int | None = None,
 ) -> Iterator[DealResult]:
-    """The deals solved on a Dask distributed cluster, yielded as they finish."""
+    """The deals solved on a Dask distributed cluster (`LOCAL_CLUSTER`: one started on this
+    machine with ``workers`` processes, one per core by default), yielded as they finish."""
     try:
         from distributed import Client, as_completed
     except ImportError as err:  # pragma: no cover - depends on the installation
         raise RuntimeError(
             "--scheduler needs Dask distributed: pip install 'klondike-solitaire[distributed]'"
         ) from err
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(
-            solve_deal,
-            deals,
-            draw=draw,
-            scoring=scoring,
-            budget=budget,
-            rules=rules,
-            then=then,
-            pure=False,
+    if scheduler == LOCAL_CLUSTER:
+        from distributed import LocalCluster
+
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
         )
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            result: DealResult = future.result()
-            yield result
+        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+            yield from _mapped(client, as_completed, deals, draw, scoring, budget, rules, then)
+        return
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+        yield from _mapped(client, as_completed, deals, draw, scoring, budget, rules, then)
+
+
+def _mapped(
+    client: Any,
+    as_completed: Any,
+    deals: Sequence[int],
+    draw: int,
+    scoring: str,
+    budget: float | None,
+    rules: str,
+    then: DealStep | None,
+) -> Iterator[DealResult]:
+    """The deals solved by ``client``'s workers, yielded as they finish."""
+    futures = client.map(
+        solve_deal,
+        deals,
+        draw=draw,
+        scoring=scoring,
+        budget=budget,
+        rules=rules,
+        then=then,
+        pure=False,
+    )
+    for future in as_completed(futures):
+        result: DealResult = future.result()
+        yield result
 
 
 # --------------------------------------------------------------------------- the file

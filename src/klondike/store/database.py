@@ -67,6 +67,7 @@ from .games import (
     save_clock,
     save_game,
     snapshot_text,
+    started_codes,
     utc_now,
 )
 from .reviews import REVIEW_STATUSES, KeptReview, load_review, save_review
@@ -107,6 +108,7 @@ __all__ = [
     "save_game",
     "save_review",
     "snapshot_text",
+    "started_codes",
     "take_proved_deal",
     "utc_now",
 ]

@@ -237,6 +237,17 @@ def newest_open_id(conn: sqlite3.Connection) -> int | None:
     return None if row is None or row[0] is None else int(row[0])
 
 
+def started_codes(conn: sqlite3.Connection, codes: list[str]) -> set[str]:
+    """Which of the game codes ``codes`` a game on this machine was started from."""
+    found: set[str] = set()
+    for first in range(0, len(codes), 500):  # within SQLite's limit of parameters
+        part = codes[first : first + 500]
+        marks = ", ".join("?" * len(part))
+        rows = conn.execute(f"SELECT DISTINCT code FROM games WHERE code IN ({marks})", part)
+        found.update(str(code) for (code,) in rows)
+    return found
+
+
 def count_hint(conn: sqlite3.Connection, game_id: int, *, peeked: bool = False) -> bool:
     """Count one hint given in an open game: in its total and in its kind's count, fair (from
     what the player can see) or ``peeked`` (it looked at the face-down cards). True if the

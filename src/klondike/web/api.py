@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from klondike.fair.pool import RatedPool
 from klondike.rules import MODES, Mode
 from klondike.store import database as store
 
@@ -53,6 +54,7 @@ def create_app(
     keep_proved_deals: bool = False,
     proved_modes: tuple[Mode, ...] = MODES,
     rated_modes: tuple[Mode, ...] = (),
+    pool: RatedPool | None = None,
 ) -> FastAPI:
     """The application: API, page and guard, over the database ``db`` (None: the default).
 
@@ -62,12 +64,14 @@ def create_app(
     a hint for ``hint_budget`` seconds; ``keep_proved_deals`` keeps a few proved-winnable
     deals per mode ready in the database while the app runs (of ``proved_modes``), and
     rated deals of each tier of ``rated_modes`` (and of the modes a player asks a tier of).
+    A tier's deals and dailies come from ``pool`` first (``klondike`` passes the package's,
+    `klondike.fair.pool.shipped_pool`; default: none).
     Raises `klondike.store.database.DatabaseError` for a database it cannot use.
     """
     conn = db if isinstance(db, store.Database) else store.open_database(db)
     games = Games(conn, clock)
     games.preload()
-    solving = Solving(games, workers, hint_budget=hint_budget)
+    solving = Solving(games, workers, hint_budget=hint_budget, pool=pool)
     gauges = Gauges(games, solving.workers)
     reviews = Reviews(games, solving.workers)
 
@@ -75,7 +79,9 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         filler = None
         if keep_proved_deals:
-            filler = ProvedDeals(conn, solving.workers, modes=proved_modes, rated_modes=rated_modes)
+            filler = ProvedDeals(
+                conn, solving.workers, modes=proved_modes, rated_modes=rated_modes, pool=pool
+            )
             solving.filler = filler
             filler.start()
         app.state.proved_deals = filler

@@ -1,6 +1,7 @@
 """The pool of proved deals: `ProvedDeals`, on a thread of the server, keeps a few deals
-proved winnable ready in the database for each mode, and rated ones for each mode and tier,
-so that "winnable deals only" and a deal of a difficulty start at once. It proves deals in
+proved winnable ready in the database for each mode, and rated ones for each mode and tier
+the shipped pool (`klondike.fair.pool`) has run out of, so that "winnable deals only" and a
+deal of a difficulty start at once. It proves deals in
 the solver's background lane and rates them in its rating lane (`klondike.web.workers`).
 """
 
@@ -12,10 +13,11 @@ import sqlite3
 import threading
 from collections import deque
 
-from klondike.codes import DEAL_COUNT
+from klondike.codes import DEAL_COUNT, format_code
+from klondike.fair.pool import PoolDeal, RatedPool
 from klondike.rules import MODES, Mode
 from klondike.store import database as store
-from klondike.tiers import TIERS
+from klondike.tiers import TIERS, Tier
 
 from .background import Background, Turn
 from .proofs import PROOF_BUDGET, Proof, RatedProof, prove, prove_and_rate
@@ -50,6 +52,18 @@ Pool = tuple[Mode, str]
 log = logging.getLogger(__name__)
 
 
+def fresh_shipped(
+    conn: sqlite3.Connection, pool: RatedPool, mode: Mode, tier: Tier
+) -> list[PoolDeal]:
+    """The shipped deals of ``mode`` and ``tier`` that no game here was started from."""
+    key, draw, scoring = mode
+    by_code = {
+        format_code(entry.deal, draw, scoring, key): entry for entry in pool.deals(mode, tier)
+    }
+    started = store.started_codes(conn, list(by_code))
+    return [entry for code, entry in by_code.items() if code not in started]
+
+
 class ProvedDeals:
     """Keeps proved-winnable deals ready in the database, in the background: `POOL_SIZE`
     per mode, and `TIER_POOL_SIZE` per mode and tier (proved, then rated in the rating
@@ -70,8 +84,10 @@ class ProvedDeals:
         budget: float = PROOF_BUDGET,
         modes: tuple[Mode, ...] = MODES,
         rated_modes: tuple[Mode, ...] = (),
+        pool: RatedPool | None = None,
     ) -> None:
         self.db, self.workers = db, workers
+        self.pool = pool if pool is not None else RatedPool()
         self.size, self.tier_size, self.budget, self.modes = size, tier_size, budget, modes
         self.background = Background("proved-deals", self._next_deal)
         self.chooser = random.SystemRandom()
@@ -124,12 +140,26 @@ class ProvedDeals:
             return RATING_SECONDS
         return sorted(self.rating_times)[len(self.rating_times) // 2]
 
+    def expected_ratings(self, mode: Mode, tier: Tier) -> float:
+        """How many ratings finding a deal of ``tier`` in ``mode`` takes on average: one
+        over the tier's share of the rated deals of the same draw (those of the shipped
+        pool, measured when it was made), or one per tier where there are none."""
+        draw = mode[1]
+        of_draw = {key: count for key, count in self.pool.counts().items() if key[0][1] == draw}
+        total = sum(of_draw.values())
+        share = sum(count for key, count in of_draw.items() if key[1] == tier) / (total or 1)
+        return 1 / share if share > 0 else float(len(TIERS))
+
     def counts(self) -> dict[Pool, int]:
-        """The proved deals ready in each pool."""
+        """The proved deals ready in each pool, the shipped deals not started yet of
+        ``pool`` counted with those of their tier."""
         counts: dict[Pool, int] = {}
         for tier in ("", *TIERS):
             for mode, count in self.db.read(store.proved_deal_counts, tier).items():
                 counts[mode, tier] = count
+        for mode, tier in self.pool.counts():
+            fresh = len(self.db.read(fresh_shipped, self.pool, mode, tier))
+            counts[mode, tier] = counts.get((mode, tier), 0) + fresh
         return counts
 
     def missing(self) -> list[Pool]:

@@ -33,6 +33,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from klondike.fair.pool import shipped_pool
 from klondike.store import database as store
 
 from .api import create_app
@@ -253,13 +254,16 @@ def serve(
     open_browser: bool = True,
     db: str | Path | None = None,
     clock: Callable[[], float] = time.monotonic,
+    shipped_deals: bool = True,
     static_dir: Path = STATIC_DIR,
 ) -> int:
     """Run the game's server until Ctrl-C or SIGTERM; returns the exit status.
 
     ``clock`` (monotonic seconds) runs the games' clocks, as `create_app`'s: a test that
     wants time to pass without waiting for it gives one it drives (tests/helpers/clock.py).
-    ``static_dir`` holds the page's files (a test of an upgrade serves other ones).
+    A difficulty's deals come from the package's pool of rated deals first
+    (`klondike.fair.pool`), unless not ``shipped_deals``. ``static_dir`` holds the page's
+    files (a test of an upgrade serves other ones).
     """
     if not 0 <= port <= 65535:
         print(f"klondike: the port is a number from 0 to 65535, not {port}", file=sys.stderr)
@@ -287,6 +291,7 @@ def serve(
         static_dir=static_dir,
         keep_proved_deals=True,
         rated_modes=TIER_MODES,
+        pool=shipped_pool() if shipped_deals else None,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     shown = f"[{shown}]" if ":" in shown else shown

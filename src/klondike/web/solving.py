@@ -11,8 +11,10 @@ face-down card or the stock's order.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -25,6 +27,7 @@ import anyio.to_thread
 from klondike import Game
 from klondike.errors import KlondikeError
 from klondike.fair.hint import KeptLine, SolverHint, hint_of
+from klondike.fair.pool import RatedPool
 from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import settings as preferences
@@ -40,7 +43,7 @@ from .proofs import (
     rated_dailies_of,
     replays,
 )
-from .proved_deals import MAX_TIER_TRIES, RATING_SECONDS, ProvedDeals
+from .proved_deals import MAX_TIER_TRIES, RATING_SECONDS, ProvedDeals, fresh_shipped
 from .refusals import Refusal
 from .workers import SolverBusy, SolverWorkers
 
@@ -85,8 +88,11 @@ class Solving:
         workers: SolverWorkers | None = None,
         *,
         hint_budget: float = HINT_BUDGET,
+        pool: RatedPool | None = None,
     ) -> None:
         self.games = games
+        self.pool = pool if pool is not None else RatedPool()  # rated deals shipped
+        self.chooser = random.SystemRandom()
         self.workers = workers if workers is not None else SolverWorkers()
         self.hint_budget = hint_budget
         self.filler: ProvedDeals | None = None  # keeps proved and rated deals ready
@@ -166,7 +172,7 @@ class Solving:
             raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
         return found
 
-    def _tier_refusal(self, mode: Mode, tier: Tier, ratings: int, day: str | None) -> Refusal:
+    def _tier_refusal(self, mode: Mode, tier: Tier, ratings: float, day: str | None) -> Refusal:
         """`tier_not_ready`: a deal of ``tier`` takes about ``ratings`` ratings to find."""
         seconds = self.filler.rating_seconds() if self.filler is not None else RATING_SECONDS
         key, draw, scoring = mode
@@ -181,10 +187,27 @@ class Solving:
             params["day"] = day
         return Refusal("tier_not_ready", params)
 
+    def _take_shipped_deal(self, mode: Mode, tier: Tier) -> Proof | None:
+        """A shipped deal of ``mode`` and ``tier`` no game here was started from, chosen at
+        random, whose winning line replays; or None (one that does not replay is logged)."""
+        with self.games.database("read", "the games") as conn:
+            fresh = fresh_shipped(conn, self.pool, mode, tier)
+        self.chooser.shuffle(fresh)
+        for entry in fresh:
+            if replays(entry.deal, entry.line, mode):
+                return {"deal": entry.deal, "line": entry.line, "states": 0, "seconds": 0.0}
+            log.warning("the shipped deal %d of %s does not replay: skipped", entry.deal, mode)
+        return None
+
     async def _tier_deal(self, mode: Mode, tier: Tier) -> Chosen:
-        """A kept deal of ``mode`` rated ``tier``; else the filler is asked for one first and
-        the request refused: `tier_not_ready` (how long one takes), or `no_tier_deal` when
-        the filler has stopped looking (the tier is too rare in this mode)."""
+        """A shipped deal of ``mode`` rated ``tier`` not started here yet, else a kept one;
+        else the filler is asked for one first and the request refused: `tier_not_ready`
+        (how long one takes), or `no_tier_deal` when the filler has stopped looking (the
+        tier is too rare in this mode)."""
+        shipped = await anyio.to_thread.run_sync(self._take_shipped_deal, mode, tier)
+        if shipped is not None:
+            self._deal_taken()
+            return Chosen(shipped["deal"], shipped, tier)
         kept = await anyio.to_thread.run_sync(self._take_proved_deal, mode, tier)
         self._deal_taken()
         if kept is not None:
@@ -196,7 +219,8 @@ class Solving:
             raise Refusal("no_tier_deal", params)
         if self.filler is not None:
             self.filler.want(mode, tier)
-        raise self._tier_refusal(mode, tier, len(TIERS), None)
+        ratings = self.filler.expected_ratings(mode, tier) if self.filler else len(TIERS)
+        raise self._tier_refusal(mode, tier, ratings, None)
 
     def _read_daily_deal(self, day: str, mode: Mode, tier: str = "") -> int | None:
         """The kept daily deal of ``day`` (and ``tier``) whose winning line replays, or None
@@ -236,13 +260,20 @@ class Solving:
         return found["deal"]
 
     async def _daily_tier_deal(self, day: str, mode: Mode, tier: Tier) -> Chosen:
-        """The daily deal of ``day``, a mode and ``tier``, kept once found. The day's daily
-        deals of every tier are searched together in the rating lane (minutes: one rating
-        after another), so until then the request is refused with `tier_not_ready`; a tier
-        that search did not find is refused with `no_tier_deal`."""
+        """The daily deal of ``day``, a mode and ``tier``: the one kept here for that day,
+        else the shipped pool's (`RatedPool.daily`, the same on every machine), else one
+        searched for: the day's daily deals of every tier are searched together in the
+        rating lane (minutes: one rating after another), so until then the request is
+        refused with `tier_not_ready`; a tier that search did not find is refused with
+        `no_tier_deal`."""
         deal = await anyio.to_thread.run_sync(self._read_daily_deal, day, mode, tier)
         if deal is not None:
             return Chosen(deal, None, tier)
+        shipped = self.pool.daily(datetime.date.fromisoformat(day), mode, tier)
+        if shipped is not None and replays(shipped.deal, shipped.line, mode):
+            return Chosen(shipped.deal, None, tier)
+        if shipped is not None:
+            log.warning("the shipped daily deal %d of %s does not replay", shipped.deal, day)
         with self.solver_lock:
             searched = self.daily_tiers_found.get((day, mode))
             if searched is not None and tier not in searched:
