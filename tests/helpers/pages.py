@@ -15,19 +15,11 @@ from typing import Any
 def serve_as_klondike(argv: list[str], **options: Any) -> int:
     """Serve as ``klondike`` does with the command line ``argv``, and ``options`` of
     `klondike.web.serve.serve` on top (a clock, a folder of page files)."""
-    from klondike.cli import build_parser
-    from klondike.web.serve import serve
+    from klondike.cli import build_parser, serve_command
 
     args = build_parser().parse_args(argv)
     assert args.command is None, "only serving takes these options"
-    return serve(
-        host=args.host,
-        port=args.port,
-        open_browser=not args.no_browser,
-        db=args.db,
-        shipped_deals=not args.no_shipped_deals,
-        **options,
-    )
+    return serve_command(args, **options)
 
 
 def main(argv: list[str]) -> int:
