@@ -167,7 +167,7 @@ MARK = "getComputedStyle(document.documentElement).getPropertyValue('--page-mark
 """A custom property the test writes into the page's stylesheet: which page is shown."""
 
 
-def test_after_an_upgrade_the_page_is_the_new_one_with_or_without_the_server(
+def test_after_an_upgrade_the_open_page_becomes_the_new_one_also_without_the_server(
     profile: Profile, tmp_path: Path
 ) -> None:
     db = tmp_path / "klondike.db"
@@ -180,14 +180,19 @@ def test_after_an_upgrade_the_page_is_the_new_one_with_or_without_the_server(
     port = server.port
     try:
         _, page = profile()
-        Table(page, server, "desktop").open()
+        table = Table(page, server, "desktop").open()
         before = kept_whole(page)
         assert page.evaluate(MARK) == "old"
         server.kill()
-        server = server_on(db, port=port, static=new)  # the upgrade
+        table.tap(table.pile("S"), "middle")  # no server: the notice
+        page.locator("#outage").wait_for()
+        with page.expect_navigation(timeout=30_000):  # the page loads itself again, the new one
+            server = server_on(db, port=port, static=new)  # the upgrade, at the same address
+        Table(page, server, "desktop").open_at_current()
+        assert page.evaluate(MARK) == "new"
         page.reload()
         Table(page, server, "desktop").open_at_current()
-        assert page.evaluate(MARK) == "new"  # at once: the page comes from the server
+        assert page.evaluate(MARK) == "new"  # the page comes from the server
         kept_whole(page, other_than=before["names"])  # the old version's cache is gone
         server.kill()
         page.reload()  # offline: the new page, not the old one

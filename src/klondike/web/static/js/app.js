@@ -21,7 +21,7 @@ import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i1
 import { PointerInput } from "./input.js";
 import { KeyboardInput } from "./keyboard.js";
 import { bindLanguage } from "./language.js";
-import { keepPageOffline } from "./offline.js";
+import { keepPageOffline, lookForNewPage } from "./offline.js";
 import { Outage } from "./outage.js";
 import { reportPresence } from "./presence.js";
 import { Pick } from "./pick.js";
@@ -198,9 +198,11 @@ bindLanguage($("#lang"), () => {
 });
 bindShortcuts({ undo, redo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
-// Back to this tab: another tab may have played meanwhile.
+// Back to this tab: another tab may have played meanwhile, the server may have a new page.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") game.refresh();
+  if (document.visibilityState !== "visible") return;
+  game.refresh();
+  lookForNewPage();
 });
 // The clock counts play only: the server hears when the page is hidden or shown again.
 const presence = reportPresence(
@@ -221,6 +223,7 @@ new Outage($("#outage"), () => {
     game.refresh();
     presence.report();
   }
+  lookForNewPage(); // the server may have been upgraded meanwhile
 });
 
 /** Show the game in progress, then the deal of a shared link (?code=…) if there is one, then

@@ -15,3 +15,29 @@ export async function keepPageOffline() {
     return null; // not allowed here (an insecure origin, a private window): the page still works
   }
 }
+
+/**
+ * Ask whether the server has another version of the page (when it answers again after an
+ * outage — perhaps an upgrade — or when the page comes back into view, perhaps days later):
+ * if it has, its worker takes over and the page loads again, the new one. The game is the
+ * server's, so nothing is lost.
+ */
+export async function lookForNewPage() {
+  const workers = navigator.serviceWorker;
+  const registration = await workers?.getRegistration().catch(() => null);
+  if (!registration?.active) return;
+  let taken = false;
+  const reload = () => {
+    taken = true;
+    location.reload();
+  };
+  workers.addEventListener("controllerchange", reload, { once: true });
+  try {
+    await registration.update();
+  } catch {
+    // no answer, or no worker there: the page stays as it is
+  }
+  if (!taken && !registration.installing && !registration.waiting) {
+    workers.removeEventListener("controllerchange", reload);
+  }
+}
