@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test check pytest chromium bench screenshots clean
+.PHONY: run test check pytest chromium bench screenshots icons clean
 
 run: $(VENV)/.installed $(VENV)/.compiled
 	$(BIN)/klondike $(ARGS)
@@ -57,6 +57,11 @@ screenshots: $(VENV)/.installed-test chromium
 	$(BIN)/pytest tests/browser/test_table.py -k "court or win_cascades or settings_are"
 	cd tests/artifacts/screenshots && cp desktop.png phone.png table-faces-desktop.png \
 		table-settings-phone.png table-celebration-desktop.png ../../../docs/screenshots/
+
+# Draw the home-screen icons (static/icons/) from static/favicon.svg with Chromium, once the
+# icon changes; the PNGs are shipped, so nothing is drawn while the game runs.
+icons: $(VENV)/.installed-test chromium
+	cd tests && ../$(BIN)/python -m helpers.icons
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -59,6 +59,8 @@ def test_show_bad_code_exits_2(code: str, words: str, capsys: pytest.CaptureFixt
         ["show", "KL1-D1N-AAAAAAG"],
         ["export", "KL1-D1N-AAAAAAG", "--format", "json"],
         ["analyse", "KL1-D1N-AAAAAAG", "--moves", "S-W"],
+        ["--help"],
+        ["solve", "--help"],
     ],
 )
 def test_a_command_whose_reader_is_gone_stops_quietly(command: list[str]) -> None:

@@ -200,6 +200,12 @@ def _run(args: argparse.Namespace) -> int:
         return analyse_command(args)
     if args.command == "rate":
         return rate_command(args.code, args.states)
+    return serve_command(args)
+
+
+def serve_command(args: argparse.Namespace, **options: Any) -> int:
+    """``klondike`` with no command: serve the game as ``args`` say, with ``options`` of
+    `klondike.web.serve.serve` on top (the tests' driven clock, other page files)."""
     from .web.serve import serve
 
     return serve(
@@ -208,6 +214,7 @@ def _run(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         db=args.db,
         shipped_deals=not args.no_shipped_deals,
+        **options,
     )
 
 

@@ -39,12 +39,21 @@ from .game import Game
 from .text import pile_words
 
 
-def tap(game: Game, pile: object) -> Move | None:
+def tap(game: Game, pile: object, card: object = None) -> Move | None:
     """Tap a pile: the stock draws (or recycles); a top card goes to its foundation.
 
-    Returns the move played, or None when the tap does nothing.
+    ``card``, if named, is the face-up card of the pile that was tapped: a card under
+    others does nothing here (the app's rule; see :func:`tap_where_it_fits`). Returns the
+    move played, or None when the tap does nothing.
     """
     source = parse_pile(pile)
+    if card is not None:
+        chosen = parse_card(card)
+        if source == STOCK:
+            raise IllegalMove("not_face_up", card=pretty(chosen))
+        _check_card_in(game, source, chosen)
+        if source >= T0 and game.up[source - T0][-1] != chosen:
+            return None
     if game.won:
         return None
     if source == STOCK:
@@ -60,6 +69,20 @@ def tap(game: Game, pile: object) -> Move | None:
         if pair_of(code) in want:
             return game.play_code(code)
     return None
+
+
+def tap_where_it_fits(game: Game, pile: object, card: object = None) -> Move | None:
+    """Tap a card with the setting "one tap moves a card where it fits" (Microsoft's and
+    Google's way): its foundation first, then the column the double tap would choose. A
+    card under others (``card`` named) moves with them, as its double tap does; the stock
+    draws as ever. Returns the move played, or None.
+
+    >>> from klondike import Game
+    >>> g = Game.from_code("KL1-D1N-AAAAAAG")
+    >>> tap(g, "T5"), tap_where_it_fits(g, "T5"), tap_where_it_fits(g, "T7")
+    (None, Move('T5', 'T4'), Move('T7', 'F2'))
+    """
+    return double_tap(game, pile, card)
 
 
 def double_tap(game: Game, pile: object, card: object = None) -> Move | None:

@@ -57,7 +57,7 @@ def test_german_and_english_switch_and_are_remembered(open_table: Opener) -> Non
     assert draws.get_by_text("Leicht").is_visible() and draws.get_by_text("Schwer").is_visible()
     assert dialog.locator("small").all_text_contents()[3:] == ["Ziehen 1", "Ziehen 3"]
     assert dialog.locator("b").all_text_contents()[:3] == ["Klondike", "Classic", "Solitär"]
-    assert "Fundament" in dialog.locator("small").all_text_contents()[1]
+    assert "Zielstapel" in dialog.locator("small").all_text_contents()[1]
     assert "Rechtsklick" in dialog.locator("small").all_text_contents()[2]
     assert dialog.locator("legend").all_text_contents() == [
         "Version",
@@ -245,7 +245,9 @@ def test_the_table_fits_the_window_and_screenshot(open_table: Opener, screen: st
         assert bar["width"] <= 140 and bar["height"] == size["height"]
     else:
         assert bar["height"] <= (100 if screen == "phone" else 60)
-    assert boxes[0]["width"] >= (66 if screen == "landscape" else 40)  # type: ignore[index]
+    # sideways, a column of twelve makes the cards smaller, so that every corner shows whole
+    # (test_long_columns.py), yet no smaller than that asks
+    assert boxes[0]["width"] >= (50 if screen == "landscape" else 40)  # type: ignore[index]
     table.page.wait_for_timeout(50)
     if screen != "landscape":
         table.shoot(screen)

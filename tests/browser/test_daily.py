@@ -38,7 +38,7 @@ WORDS = {
 }
 HOW_TO = {
     "en-US": ("How to play", "No card leaves a foundation.", "Got it"),
-    "de-DE": ("So wird gespielt", "Keine Karte verlässt ein Fundament.", "Verstanden"),
+    "de-DE": ("So wird gespielt", "Keine Karte verlässt einen Zielstapel.", "Verstanden"),
 }
 
 

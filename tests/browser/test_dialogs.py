@@ -35,7 +35,7 @@ def test_new_game_dialog_starts_the_deal_of_a_code(open_table: Opener) -> None:
     assert view["code"] == "KL1-D3V-AAAAAAG" and view["draw"] == 3 and view["scoring"] == "vegas"
     assert view["moves"] == 0 and view["id"] == 2
     assert table.text("#code") == "KL1-D3V-AAAAAAG"
-    assert table.text("#score") == "-$52"
+    assert table.text("#score") == "−$52"
 
 
 def test_new_game_dialog_refuses_a_bad_code_with_the_reason(open_table: Opener) -> None:

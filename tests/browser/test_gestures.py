@@ -289,7 +289,7 @@ def test_vegas_refuses_a_second_pass_and_shows_dollars(open_table: Opener) -> No
     )
     table = open_table(start)
     before = table.check()
-    assert table.text("#score") == "-$47"
+    assert table.text("#score") == "−$47"
     assert "no-more" in (table.pile("S").get_attribute("class") or "")
     assert stock_mark(table) == "⊘"
     assert table.pile("S").get_attribute("aria-label") == "stock, empty: no more passes"
@@ -299,7 +299,7 @@ def test_vegas_refuses_a_second_pass_and_shows_dollars(open_table: Opener) -> No
     assert table.page.locator("dialog[open]").count() == 0  # the app never declares a loss
     table.tap(table.card("AD"))
     view = table.check()
-    assert view["score"] == -42 and table.text("#score") == "-$42"
+    assert view["score"] == -42 and table.text("#score") == "−$42"
 
 
 def test_undo_restores_cards_and_score(open_table: Opener) -> None:

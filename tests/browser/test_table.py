@@ -375,6 +375,8 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
         "auto_safe": False,
         "how_to_play_seen": True,
         "winnable_gauge": False,
+        "cascade": "short",
+        "tap_where_it_fits": False,
     }
     assert table.server.get("/api/settings") == expected
     page.keyboard.press("Escape")

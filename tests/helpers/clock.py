@@ -43,20 +43,9 @@ class DrivenClock:
 
 def main(argv: list[str]) -> int:
     """Serve as ``klondike`` does, with the games' clocks on the time in ``argv[0]``."""
-    from klondike.cli import build_parser
-    from klondike.web.serve import serve
+    from helpers.pages import serve_as_klondike
 
-    clock = DrivenClock(Path(argv[0]))
-    args = build_parser().parse_args(argv[1:])
-    assert args.command is None, "only serving runs on a driven clock"
-    return serve(
-        host=args.host,
-        port=args.port,
-        open_browser=not args.no_browser,
-        db=args.db,
-        clock=clock,
-        shipped_deals=not args.no_shipped_deals,
-    )
+    return serve_as_klondike(argv[1:], clock=DrivenClock(Path(argv[0])))
 
 
 if __name__ == "__main__":  # not when a solver worker process imports this module

@@ -52,7 +52,8 @@ class Server:
     given, is written into the database first and becomes the game in progress (the daily
     deal of the day ``daily``, if given). ``env`` adds to the environment the server runs in.
     With a ``clock``, the games' clocks run on it: time passes when the test advances it
-    (``python -m helpers.clock``).
+    (``python -m helpers.clock``). With ``static``, the page's files are the ones in that
+    folder (``python -m helpers.pages``).
     """
 
     def __init__(
@@ -64,6 +65,7 @@ class Server:
         env: Mapping[str, str] | None = None,
         daily: str | None = None,
         clock: DrivenClock | None = None,
+        static: Path | None = None,
     ) -> None:
         if position is not None:
             insert_position(db, position, daily)
@@ -72,8 +74,9 @@ class Server:
         options = ["--no-browser", "--port", str(port), "--db", str(db), *args]
         command = [sys.executable, "-m", "klondike", *options]
         environment = {**os.environ, **(env or {})}
-        if clock is not None:
-            command = [sys.executable, "-m", "helpers.clock", str(clock.path), *options]
+        if clock is not None or static is not None:
+            helper = ["helpers.clock", str(clock.path)] if clock else ["helpers.pages", str(static)]
+            command = [sys.executable, "-m", *helper, *options]
             paths = [str(ROOT / "tests"), environment.get("PYTHONPATH", "")]
             environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
         self.proc = subprocess.Popen(

@@ -25,6 +25,8 @@ DEFAULTS = {
     "auto_safe": False,
     "how_to_play_seen": False,
     "winnable_gauge": False,
+    "cascade": "short",
+    "tap_where_it_fits": False,
 }
 
 
@@ -50,6 +52,8 @@ def test_defaults_then_a_change_is_remembered_across_a_restart(db_path: Path) ->
             "auto_safe": True,
             "how_to_play_seen": True,
             "winnable_gauge": True,
+            "cascade": "none",
+            "tap_where_it_fits": True,
         }
         assert client.put("/api/settings", json=every).json() == every
 

@@ -42,6 +42,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "auto_safe": (False, True),  # cards that are safe go to the foundations by themselves
     "how_to_play_seen": (False, True),  # "How to play" was offered once and closed
     "winnable_gauge": (False, True),  # the share of layouts still winnable, after each move
+    "cascade": ("short", "long", "none"),  # the cards' cascade after a win (short: at most 5 s)
+    "tap_where_it_fits": (False, True),  # a tap moves a card where it fits, as a double tap
 }
 """Every setting and its allowed values, the default first."""
 

@@ -470,10 +470,11 @@ class Games:
 
     # ---- playing
 
-    def _auto_safe(self) -> bool:
-        """The setting ``auto_safe``: the safe cards go home after the player's moves."""
+    def _setting(self, name: str) -> bool:
+        """A switch of the player's settings: ``auto_safe`` (the safe cards go home after
+        the player's moves), ``tap_where_it_fits`` (a tap moves a card as a double tap)."""
         with self.database("read", "the settings") as conn:
-            return bool(preferences.load(conn)["auto_safe"])
+            return bool(preferences.load(conn)[name])
 
     def act(
         self,
@@ -497,15 +498,25 @@ class Games:
             if version != entry.version:
                 raise self._stale_version(entry, version)
             game = entry.game.copy()
+            tap = gestures.tap
+            if action == "tap" and self._setting("tap_where_it_fits"):
+                tap = gestures.tap_where_it_fits  # the player's choice of what a tap does
             try:
                 played = _apply(
-                    game, action, pile=pile, card=card, target=target, move=move, count=count
+                    game,
+                    action,
+                    pile=pile,
+                    card=card,
+                    target=target,
+                    move=move,
+                    count=count,
+                    tap=tap,
                 )
             except KlondikeError as err:
                 raise Refusal.from_engine(err, entry.view(self.now())) from err
             auto: list[str] = []
             steps: list[dict[str, Any]] = []
-            if played is not None and action in SAFE_AFTER and self._auto_safe():
+            if played is not None and action in SAFE_AFTER and self._setting("auto_safe"):
                 auto, steps = _play_safe(game, played)
             now = self.now()
             if played is None:
@@ -572,10 +583,12 @@ def _apply(
     target: str | None,
     move: str | None,
     count: int = 1,
+    tap: Callable[[Game, object, object], Move | None] = gestures.tap,
 ) -> Move | None:
-    """Ask the engine to play ``action`` on ``game``; raises the engine's errors."""
+    """Ask the engine to play ``action`` on ``game`` (a tap as ``tap`` says: the app's
+    rule, or the player's setting); raises the engine's errors."""
     if action == "tap":
-        return gestures.tap(game, pile)
+        return tap(game, pile, card)
     if action == "double_tap":
         return gestures.double_tap(game, pile, card)
     if action == "drag":

@@ -39,6 +39,7 @@ from klondike.store import database as store
 from .api import create_app
 from .proved_deals import TIER_MODES
 from .security import LOOPBACK_NAMES
+from .views.page import STATIC_DIR
 
 DEFAULT_PORT = 8765
 PORT_TRIES = 50
@@ -254,13 +255,15 @@ def serve(
     db: str | Path | None = None,
     clock: Callable[[], float] = time.monotonic,
     shipped_deals: bool = True,
+    static_dir: Path = STATIC_DIR,
 ) -> int:
     """Run the game's server until Ctrl-C or SIGTERM; returns the exit status.
 
     ``clock`` (monotonic seconds) runs the games' clocks, as `create_app`'s: a test that
     wants time to pass without waiting for it gives one it drives (tests/helpers/clock.py).
     A difficulty's deals come from the package's pool of rated deals first
-    (`klondike.fair.pool`), unless not ``shipped_deals``.
+    (`klondike.fair.pool`), unless not ``shipped_deals``. ``static_dir`` holds the page's
+    files (a test of an upgrade serves other ones).
     """
     if not 0 <= port <= 65535:
         print(f"klondike: the port is a number from 0 to 65535, not {port}", file=sys.stderr)
@@ -285,6 +288,7 @@ def serve(
         conn,
         allowed_hosts=host_names(host, bound),
         clock=clock,
+        static_dir=static_dir,
         keep_proved_deals=True,
         rated_modes=TIER_MODES,
         pool=shipped_pool() if shipped_deals else None,

@@ -88,9 +88,13 @@ class Restart(Strict):
 
 
 class Tap(Strict):
+    """Tap a pile, or a face-up card of it (``card``): with the setting
+    ``tap_where_it_fits`` a card under others moves with them, as its double tap."""
+
     version: Version
     action: Literal["tap"]
     pile: StrictStr = Field(max_length=100)
+    card: StrictStr | None = Field(None, max_length=100)
 
 
 class DoubleTap(Strict):

@@ -1,8 +1,13 @@
-"""The page: ``/`` answers ``index.html``, and `PageFiles` serves the rest of
-``static/`` (scripts, styles, card images), each revalidated by the browser."""
+"""The page: ``/`` answers ``index.html``, `PageFiles` serves the rest of ``static/``
+(scripts, styles, card images, the web-app manifest and its icons), each revalidated by the
+browser, and ``/sw.js`` the page's service worker with its version written in
+(`service_worker`: docs/architecture.md, "Offline and upgrades")."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import os
 from collections.abc import MutableMapping
 from pathlib import Path
@@ -11,6 +16,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from klondike import __version__
 
 from ..refusals import Refusal
 
@@ -37,6 +44,36 @@ class PageFiles(StaticFiles):
         return response
 
 
+WORKER = "sw.js"
+"""The service worker's text in ``static/``, with ``__VERSION__`` and ``"__FILES__"`` to fill."""
+
+
+def page_files(static_dir: Path) -> list[str]:
+    """The addresses of every file of the page: ``/`` (``index.html``) and each other file
+    under ``/static/`` (the worker itself aside), sorted."""
+    found = ["/"]
+    for path in sorted(static_dir.rglob("*")):
+        name = path.relative_to(static_dir).as_posix()
+        if path.is_file() and name not in ("index.html", WORKER):
+            found.append(f"/static/{name}")
+    return found
+
+
+@functools.cache
+def service_worker(static_dir: Path) -> str:
+    """The worker of the page files in ``static_dir``: its version is the package's and a
+    digest of every page file's name and bytes, so new page files make a new worker (read
+    once per server: an upgrade restarts it)."""
+    digest = hashlib.sha256(__version__.encode())
+    files = page_files(static_dir)
+    for address in files:
+        name = "index.html" if address == "/" else address.removeprefix("/static/")
+        digest.update(name.encode() + b"\0" + (static_dir / name).read_bytes() + b"\0")
+    version = f"{__version__}-{digest.hexdigest()[:16]}"
+    text = (static_dir / WORKER).read_text(encoding="utf-8")
+    return text.replace("__VERSION__", version).replace('["__FILES__"]', json.dumps(files))
+
+
 def add_routes(app: FastAPI, static_dir: Path) -> None:
     """The page's route, ``index.html`` of ``static_dir``, and its files under ``/static``."""
 
@@ -46,5 +83,15 @@ def add_routes(app: FastAPI, static_dir: Path) -> None:
         if not index.is_file():
             raise Refusal("not_found", {"what": "the page (static/index.html)"})
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/sw.js", include_in_schema=False)
+    def worker() -> Response:
+        if not (static_dir / WORKER).is_file() or not (static_dir / "index.html").is_file():
+            raise Refusal("not_found", {"what": "the page (static/sw.js)"})
+        return Response(
+            service_worker(static_dir),
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     app.mount("/static", PageFiles(directory=static_dir, check_dir=False), name="static")

@@ -11,6 +11,10 @@ export class ApiError extends Error {
   }
 }
 
+/** Tells whether the server answers: "down" when a request found no server, "up" when one
+ *  was answered (outage.js listens). */
+export const connection = new EventTarget();
+
 /** `method path` with a JSON `body`; resolves to the JSON answer or throws an ApiError. */
 export async function call(method, path, body = undefined) {
   const init = { method, cache: "no-store", credentials: "same-origin", headers: {} };
@@ -22,8 +26,10 @@ export async function call(method, path, body = undefined) {
   try {
     response = await fetch(path, init);
   } catch (err) {
+    connection.dispatchEvent(new Event("down"));
     throw new ApiError(0, "network", String(err?.message ?? err), {}, null);
   }
+  connection.dispatchEvent(new Event("up"));
   let data = null;
   try {
     data = await response.json();

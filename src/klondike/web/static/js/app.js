@@ -18,14 +18,19 @@ import { Game } from "./game.js";
 import { Gauge } from "./gauge.js";
 import { Hints } from "./hint.js";
 import { lang, pileWords, RANK_LABELS, reasonText, t, translatePage } from "./i18n.js";
-import { DOUBLE_MS, PointerInput } from "./input.js";
+import { PointerInput } from "./input.js";
 import { KeyboardInput } from "./keyboard.js";
 import { bindLanguage } from "./language.js";
+import { keepPageOffline, lookForNewPage } from "./offline.js";
+import { Outage } from "./outage.js";
 import { reportPresence } from "./presence.js";
+import { Pick } from "./pick.js";
+import { topCard } from "./piles.js";
 import { Settings } from "./settings.js";
 import { copyCode, copyLink, takeLinkedCode } from "./share.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { createSound } from "./sound.js";
+import { tapActions } from "./taps.js";
 import { announce, toast } from "./toast.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -37,6 +42,8 @@ let before = null; // the view shown before the last one (for the sound of a mov
 let latest = null;
 const game = new Game({
   show(view) {
+    // another table: a card picked up is put back
+    if (latest && (latest.id !== view.id || latest.version !== view.version)) pick.letGo();
     [before, latest] = [latest, view];
     board.setView(view);
     bar.show(view);
@@ -50,6 +57,7 @@ const game = new Game({
     const button = $("#review-last");
     button.dataset.game = String(id);
     button.hidden = false;
+    bar.fit();
   },
   played(move) {
     const [source, target] = move.split("-");
@@ -66,8 +74,10 @@ const settings = new Settings((values) => {
   sound.setEnabled(values.sound);
   board.speedChanged();
   board.setLeftHanded(values.left_handed);
+  board.schedule(false); // the corner index's size may have changed: the fans follow it
   hints.setEnabled(values.hints);
   gauge.setEnabled(values.winnable_gauge);
+  bar.fit(); // the gauge takes room on the bar, or gives it back
   if (game.view) finish.show(game.view);
 });
 const settled = () =>
@@ -85,9 +95,12 @@ const win = new WinDialog(
   () => newGame.open(),
   async () => {
     await settled();
+    if (settings.values.cascade === "none") return;
     await celebrate($("#table"), document.querySelectorAll(".pile-F [data-card]"), {
       speed: settings.speed(),
       labels: RANK_LABELS[lang()],
+      length: settings.values.cascade,
+      skipText: t(matchMedia("(pointer: coarse)").matches ? "skip_touch" : "skip_mouse"),
     });
   },
   (id) => review.open(id),
@@ -105,42 +118,30 @@ const gauge = new Gauge(game, $);
 const tableTakesInput = () => !document.querySelector("dialog[open]") && Boolean(game.view);
 const drag = (card, target) => game.act({ action: "drag", card, target });
 
+const pick = new Pick(board, (card) => game.targets(card));
 const pointer = new PointerInput(board, {
   enabled: tableTakesInput,
   targets: (card) => game.targets(card),
-  tap(gesture) {
-    sound.unlock();
-    if (gesture.pile === "S") {
-      game.tapPile("S");
-      return;
-    }
-    if (!gesture.card || !gesture.top) return; // a card under others, a back, an empty pile
-    // A tap never plays a card not aimed at: sent only while the card is still on top.
-    gesture.done = game.tapPile(gesture.pile, gesture.card).then((data) => {
-      gesture.played = data?.played ?? null;
-      // nowhere to go: the card shakes, unless a second tap (a double tap) follows
-      if (data && data.played === null) {
-        setTimeout(() => gesture.second || board.shake(gesture.card), DOUBLE_MS);
-      }
-    });
-  },
-  secondTap(first) {
-    // The second tap of a double tap: only if the first one played nothing.
-    if (!first.card) return;
-    first.second = true;
-    game
-      .act(() => (first.played ? null : { action: "double_tap", pile: first.pile, card: first.card }))
-      .then((data) => {
-        if (data && data.played === null) board.shake(first.card);
-      });
-  },
+  ...tapActions({
+    game,
+    board,
+    pick,
+    whereItFits: () => Boolean(settings.values.tap_where_it_fits),
+    drag,
+    touched: () => sound.unlock(),
+  }),
   drag,
 });
 
 const keyboard = new KeyboardInput(board, {
   enabled: tableTakesInput,
   targets: (card) => game.targets(card),
-  tapPile: (pile, card) => game.tapPile(pile, card),
+  tapPile(pile, card) {
+    // a card under others: the app's tap leaves it; "one tap moves a card where it fits" not
+    const under = Boolean(card) && card !== topCard(game.view, pile);
+    if (under && !settings.values.tap_where_it_fits) return null;
+    return game.tapPile(pile, card, under);
+  },
   doubleTap: (pile, card) =>
     game
       .act(card ? { action: "double_tap", pile, card } : { action: "double_tap", pile })
@@ -150,7 +151,7 @@ const keyboard = new KeyboardInput(board, {
       }),
   drag,
   announce,
-});
+}, pick);
 
 board.onRendered = () => keyboard.restore();
 
@@ -190,15 +191,18 @@ $("#share").addEventListener("click", () => game.view && copyLink(game.view.code
 bindLanguage($("#lang"), () => {
   board.relabel();
   bar.draw();
+  bar.fit();
   daily.draw();
   howTo.draw();
   gauge.draw();
 });
 bindShortcuts({ undo, redo, newGame: () => newGame.open(), hint: () => hints.ask() });
 
-// Back to this tab: another tab may have played meanwhile.
+// Back to this tab: another tab may have played meanwhile, the server may have a new page.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") game.refresh();
+  if (document.visibilityState !== "visible") return;
+  game.refresh();
+  lookForNewPage();
 });
 // The clock counts play only: the server hears when the page is hidden or shown again.
 const presence = reportPresence(
@@ -210,6 +214,17 @@ const presence = reportPresence(
 addEventListener("pointerdown", () => sound.unlock(), { capture: true });
 
 // ------------------------------------------------------------------ start
+
+// The server stopped answering: a notice says what to start; once it answers again the page
+// catches up (or, opened while it was down, starts).
+new Outage($("#outage"), () => {
+  if (!game.view) window.klondike.ready = start();
+  else {
+    game.refresh();
+    presence.report();
+  }
+  lookForNewPage(); // the server may have been upgraded meanwhile
+});
 
 /** Show the game in progress, then the deal of a shared link (?code=…) if there is one, then
  *  How to play on a first visit. */
@@ -237,7 +252,10 @@ async function openLinked(view) {
     } else game.refused(err);
     return;
   }
-  if (view.code === code && view.moves === 0) return;
+  if (view.code === code) {
+    toast(t("link_in_play", { code }), 4000); // the deal of the link is the one in play
+    return;
+  }
   if (await mayLeave(game, t("confirm_link", { code }))) game.start({ code });
 }
 
@@ -257,3 +275,5 @@ function idle() {
 window.klondike = { state: game, board, pointer, keyboard, idle, settings, sound, finish, hints, gauge };
 // settled once the page has shown its game and offered what it offers (the tests wait for it)
 window.klondike.ready = start();
+// the page's files kept for a start without the server (the tests wait for it too)
+window.klondike.offline = window.klondike.ready.then(keepPageOffline);

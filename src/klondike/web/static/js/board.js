@@ -64,7 +64,9 @@ export function layout(view, geo) {
     });
   });
 
-  // The columns: backs, then the face-up run fanned; a long column squeezes to fit.
+  // The columns: backs, then the face-up run fanned; a long column squeezes to fit, its
+  // face-up cards never closer than their corner index (measure() made the cards small
+  // enough for that).
   view.tableau.forEach((column, c) => {
     const pile = `T${c + 1}`;
     const { x, y } = slot[pile];
@@ -80,7 +82,7 @@ export function layout(view, geo) {
       fd -= cut / down;
       over -= cut;
     }
-    if (over > 0 && up > 1) fu = Math.max(0, room - down * fd) / (up - 1);
+    if (over > 0 && up > 1) fu = Math.max(geo.fanUpMin, (room - down * fd) / (up - 1));
     let cy = y;
     for (let i = 0; i < down; i++) {
       add(`${pile}.d${i}`, null, pile, x, cy, i + 1);
@@ -99,12 +101,27 @@ export function layout(view, geo) {
 }
 
 /**
- * Sizes and places of the piles on a board `width` x `height` CSS pixels large; `leftHanded`
- * puts the stock and the waste on the right and the foundations on the left.
+ * How far apart two cards must lie for the corner index of the one under to show whole, for
+ * cards `cw` wide whose index is `index` of that (the stylesheet's --index): down the fan of
+ * a column (the index's height, rank and suit side by side, and a little air) and across the
+ * fan of the waste (where the suit stands under the rank: the widest, "10").
  */
-export function measure(width, height, draw, leftHanded = false) {
+export function indexRoom(cw, index) {
+  const em = cw * index;
+  return { down: Math.ceil(em * 1.22), across: Math.ceil(em * 1.36) + 1 };
+}
+
+/**
+ * Sizes and places of the piles on a board `width` x `height` CSS pixels large; `leftHanded`
+ * puts the stock and the waste on the right and the foundations on the left. The cards are as
+ * large as the board allows, and no larger than lets every column of `tableau` (the view's:
+ * its face-down and face-up counts) show the corner index of each face-up card: the fan
+ * shrinks to what fits first, then the cards do. `index` is the corner index's size as a
+ * share of a card's width (the stylesheet's --index).
+ */
+export function measure(width, height, draw, leftHanded = false, tableau = [], index = 0.26) {
   const pad = clamp(Math.min(width, height) * 0.02, 6, 20);
-  let gap = clamp(width * 0.012, 4, 16);
+  const gap = clamp(width * 0.012, 4, 16);
   // As wide as seven columns allow, but short enough that a long column (six backs and a
   // dozen face-up cards) still shows every corner. A short wide table (a phone held
   // sideways) squeezes a long column more, so its cards may be as large as the height allows.
@@ -112,6 +129,24 @@ export function measure(width, height, draw, leftHanded = false) {
   const rows = sideways ? 3.5 : 4.5;
   let cw = Math.min((width - 2 * pad - 6 * gap) / 7, 120, (height - 2 * pad) / (1.4 * rows));
   cw = Math.max(Math.floor(cw), 24);
+  let geo = place(width, height, draw, leftHanded, cw, { pad, gap, sideways, index });
+  while (cw > 24 && !fits(geo, tableau)) {
+    cw -= 1;
+    geo = place(width, height, draw, leftHanded, cw, { pad, gap, sideways, index });
+  }
+  return geo;
+}
+
+/** True if every column of `tableau` fits on the board of `geo` at its closest fans. */
+function fits(geo, tableau) {
+  const room = geo.columnBottom - geo.piles.T1.y - geo.ch;
+  return tableau.every(
+    (column) => column.down * geo.fanDownMin + Math.max(0, column.up.length - 1) * geo.fanUpMin <= room,
+  );
+}
+
+/** The board of `measure` with cards `cw` wide. */
+function place(width, height, draw, leftHanded, cw, { pad, gap, sideways, index }) {
   const ch = Math.round(cw * 1.4);
   const rowGap = Math.round(Math.max(gap * 1.5, ch * 0.14));
   // Sideways the columns spread over the width (up to a third of a card apart).
@@ -121,7 +156,8 @@ export function measure(width, height, draw, leftHanded = false) {
   const columnTop = top + ch + rowGap;
   const piles = {};
   const at = (i) => left + i * (cw + gap);
-  const fanX = Math.round(cw * 0.45);
+  const room = indexRoom(cw, index);
+  const fanX = Math.max(Math.round(cw * 0.45), room.across); // the waste's indices whole
   const wasteWidth = draw === 3 ? cw + 2 * fanX : cw;
   if (leftHanded) {
     // the waste fans out to the right as always, so it ends where the sixth column ends
@@ -142,7 +178,8 @@ export function measure(width, height, draw, leftHanded = false) {
     fanDown: Math.max(3, Math.round(ch * 0.1)),
     fanDownMin: Math.max(2, Math.round(ch * 0.035)),
     // a tall narrow window (a phone) has room to fan the face-up cards wider
-    fanUp: Math.round(ch * (columnBottom - columnTop > ch * 6 ? 0.33 : 0.27)),
+    fanUp: Math.max(room.down, Math.round(ch * (columnBottom - columnTop > ch * 6 ? 0.33 : 0.27))),
+    fanUpMin: room.down,
     depth: Math.max(1, Math.round(cw / 60)),
   };
 }
@@ -163,7 +200,8 @@ function faceHTML(name) {
   const rank = name[0];
   const suit = name[1];
   const label = RANK_LABELS[lang()][rank] ?? rank;
-  const index = `<span class="rank">${label}</span>${suitIcon(suit, "idx-suit")}`;
+  const rankClass = rank === "T" ? "rank ten" : "rank"; // the one index of two figures
+  const index = `<span class="${rankClass}">${label}</span>${suitIcon(suit, "idx-suit")}`;
   const middle = "JQK".includes(rank)
     ? courtSVG(rank, suit)
     : suitIcon(suit, rank === "A" ? "pip pip-ace" : "pip");
@@ -280,7 +318,8 @@ export class Board {
     const view = this.view;
     if (!view) return;
     const rect = this.root.getBoundingClientRect();
-    const geo = measure(rect.width, rect.height, view.draw, this.leftHanded);
+    const index = Number.parseFloat(getComputedStyle(this.root).getPropertyValue("--index")) || 0.26;
+    const geo = measure(rect.width, rect.height, view.draw, this.leftHanded, view.tableau, index);
     const items = layout(view, geo);
     const previous = this.shown;
 
@@ -297,7 +336,8 @@ export class Board {
       }
     }
 
-    // Write: piles, then cards at their start positions.
+    // Write: piles, then cards at their start positions (at once where nothing slides).
+    if (!animate) this.root.classList.add("instant");
     this.root.style.setProperty("--cw", `${geo.cw}px`);
     this.root.style.setProperty("--ch", `${geo.ch}px`);
     this.root.classList.toggle("small-cards", geo.cw < 64);
@@ -373,6 +413,11 @@ export class Board {
         el.remove();
         this.cards.delete(key);
       }
+    }
+
+    if (!animate) {
+      void this.root.offsetWidth; // the cards stand where they now lie
+      this.root.classList.remove("instant");
     }
 
     // Play: one reflow, then let the transitions run.

@@ -2,10 +2,12 @@
 //
 // One card after another leaps from the four foundation piles (Kings first, the piles in
 // turn), falls, bounces along the bottom of the table and leaves over its side, stamping a
-// trail of itself on a canvas laid over the page. A tap, a click or any key ends it at once;
-// when the system asks for reduced motion (or the animation setting is off) a short glow
-// fades in and out instead. Either way the returned promise resolves when it is over, and
-// everything it added to the page is gone again.
+// trail of itself on a canvas laid over the page. The short cascade (the default) is over
+// within SHORT_MS: the cards leap closer together and fast enough to be gone by then; the
+// long one takes its time (about 15 s). A tap, a click or any key ends it at once, and a line
+// on screen says so; when the system asks for reduced motion (or the animation setting is
+// off) a short glow fades in and out instead. Either way the returned promise resolves when
+// it is over, and everything it added to the page is gone again.
 //
 // The canvas is styled by celebrate.css (a fixed overlay, no style attributes) and the cards
 // are drawn on it by this module, so nothing is loaded from anywhere.
@@ -17,6 +19,8 @@ const ENGLISH = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const INK = "#1b1b1f";
 const RED = "#c8202f";
 const FADE_MS = 900;
+/** The short cascade's length at most, in ms at the normal speed. */
+export const SHORT_MS = 4500;
 
 /** Frames of 1/60 s: the physics below is in table pixels per such frame. */
 const FRAME_MS = 1000 / 60;
@@ -121,10 +125,14 @@ function sprite(name, w, h, dpr, labels) {
  *   reducedMotion?: boolean,
  *   speed?: number | "normal" | "fast" | "off",
  *   labels?: Record<string, string>,
+ *   length?: "short" | "long",
+ *   skipText?: string,
  *   signal?: AbortSignal,
  * }} [options] `reducedMotion` defaults to the system's wish; `speed` is a factor (1 normal,
  *   2 fast, 0 or "off": the fade); `labels` maps ranks to the index letters shown
- *   (e.g. `{J: "B", Q: "D", K: "K"}` in German); `signal` ends it from outside.
+ *   (e.g. `{J: "B", Q: "D", K: "K"}` in German); `length` "short" (the default: over within
+ *   SHORT_MS) or "long"; `skipText` the line that says how to skip it; `signal` ends it
+ *   from outside.
  * @returns {Promise<void>} resolves when the cascade has run out or was skipped
  * @example
  *   await celebrate(document.querySelector("#table"),
@@ -135,8 +143,10 @@ export function celebrate(table, cards, options = {}) {
   const speed = typeof options.speed === "string" ? SPEEDS[options.speed] ?? 1 : options.speed ?? 1;
   const reduced = options.reducedMotion ?? reducedMotionWanted();
   const fade = reduced || !(speed > 0);
+  const budget = options.length === "long" ? Infinity : SHORT_MS;
   return new Promise((resolve) => {
     let canvas;
+    let skip;
     let frame = 0;
     let timer = 0;
     let done = false;
@@ -153,6 +163,7 @@ export function celebrate(table, cards, options = {}) {
       options.signal?.removeEventListener("abort", finish);
       for (const el of hidden) el.classList.remove("celebrate-gone");
       canvas?.remove();
+      skip?.remove();
       resolve();
     }
 
@@ -191,6 +202,13 @@ export function celebrate(table, cards, options = {}) {
       canvas.height = Math.round(vh * dpr);
       const g = canvas.getContext("2d");
       document.body.append(canvas);
+      if (options.skipText) {
+        skip = document.createElement("p");
+        skip.className = "celebrate-skip";
+        skip.setAttribute("role", "status");
+        skip.textContent = options.skipText;
+        document.body.append(skip);
+      }
       addEventListener("keydown", onKey, true);
       addEventListener("pointerdown", onPointer, true);
       addEventListener("resize", finish);
@@ -208,7 +226,8 @@ export function celebrate(table, cards, options = {}) {
         timer = setTimeout(finish, FADE_MS);
         return;
       }
-      cascade(g, box, piles, dpr, speed, options.labels ?? {}, hidden, (id) => (frame = id), finish);
+      const setFrame = (id) => (frame = id);
+      cascade(g, box, piles, dpr, { speed, budget, labels: options.labels ?? {} }, hidden, setFrame, finish);
     } catch {
       finish();
     }
@@ -229,8 +248,12 @@ function glow(g, box, piles) {
   g.fillRect(box.left, box.top, box.width, box.height);
 }
 
-/** The bouncing cascade: launch, fly, bounce, stamp; `finish` when every card has left. */
-function cascade(g, box, piles, dpr, speed, labels, hidden, setFrame, finish) {
+/**
+ * The bouncing cascade: launch, fly, bounce, stamp; `finish` when every card has left, or
+ * when `budget` ms (at the normal speed) have passed: within it the cards leap at most
+ * 210 ms apart, all in its first half, each fast enough to be gone before its end.
+ */
+function cascade(g, box, piles, dpr, { speed, budget, labels }, hidden, setFrame, finish) {
   g.save();
   g.beginPath();
   g.rect(box.left, box.top, box.width, box.height);
@@ -248,11 +271,12 @@ function cascade(g, box, piles, dpr, speed, labels, hidden, setFrame, finish) {
   const scale = cw / 80; // the physics is tuned for 80 px cards
   const gravity = 0.42 * scale;
   const floor = box.bottom - ch;
-  const launchEvery = 210 / speed; // ms between two cards
+  const launchEvery = Math.min(210, budget / 2 / queue.length); // ms between two cards
   const flying = [];
   let launched = 0;
   let clock = 0;
   let last = performance.now();
+  const deadline = last + budget / speed; // in real time too, however slow the frames come
 
   function launch(el) {
     const r = el.getBoundingClientRect();
@@ -260,10 +284,13 @@ function cascade(g, box, piles, dpr, speed, labels, hidden, setFrame, finish) {
     const left = r.left + r.width / 2 < box.left + box.width / 2;
     const dir = Math.random() < 0.5 ? -1 : 1;
     const away = left ? dir : (Math.random() < 0.7 ? -1 : 1);
+    // fast enough to leave the table before the end (in 90 % of the time still to come)
+    const way = away < 0 ? r.left + cw - box.left : box.right - r.left;
+    const least = way / (((budget - clock) * 0.9) / FRAME_MS);
     flying.push({
       x: r.left,
       y: r.top,
-      vx: away * (2.2 + Math.random() * 4.2) * scale,
+      vx: away * Math.max((2.2 + Math.random() * 4.2) * scale, least),
       vy: -(Math.random() * 7 + 1) * scale,
       picture: sprite(name, cw, ch, dpr, labels),
     });
@@ -298,7 +325,7 @@ function cascade(g, box, piles, dpr, speed, labels, hidden, setFrame, finish) {
       const card = flying[i];
       if (card.x + cw < box.left || card.x > box.right) flying.splice(i, 1);
     }
-    if (launched === queue.length && !flying.length) {
+    if ((launched === queue.length && !flying.length) || clock >= budget || now >= deadline) {
       finish();
       return;
     }

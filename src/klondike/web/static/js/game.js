@@ -4,7 +4,7 @@
 
 import { ApiError, call } from "./api.js";
 import { reasonText, t } from "./i18n.js";
-import { topCard } from "./piles.js";
+import { pileCards, topCard } from "./piles.js";
 import { ActionQueue } from "./queue.js";
 
 /** The server's game, seen from this tab. */
@@ -75,10 +75,16 @@ export class Game {
 
   /**
    * Tap a pile. With `card` named, only while it is still the pile's top card when the tap's
-   * turn comes (an action queued before it may have covered it). An empty stock that may not
-   * be turned again asks the engine for W-S, which says why not.
+   * turn comes (an action queued before it may have covered it); with `under`, a card under
+   * others, only while it still lies face up there (the tap names it). An empty stock that
+   * may not be turned again asks the engine for W-S, which says why not.
    */
-  tapPile(pile, card = null) {
+  tapPile(pile, card = null, under = false) {
+    if (under) {
+      return this.act((view) =>
+        pileCards(view, pile).includes(card) ? { action: "tap", pile, card } : null,
+      );
+    }
     if (pile !== "S") {
       return this.act((view) =>
         card === null || topCard(view, pile) === card ? { action: "tap", pile } : null,
@@ -185,7 +191,7 @@ export class Game {
       // Another tab started a new game: show the game in progress.
       this.follow();
     }
-    if (err.reason === "network") this.hooks.message(t("network", { detail: err.message }));
-    else this.hooks.message(reasonText(err.reason, err.params, err.message));
+    if (err.reason === "network") return; // the outage notice says it (outage.js)
+    this.hooks.message(reasonText(err.reason, err.params, err.message));
   }
 }

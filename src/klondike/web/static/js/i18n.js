@@ -44,6 +44,7 @@ const TABLES = {
     share_link: "Copy a share link",
     code_copied: "Game code {code} copied",
     link_copied: "Share link copied",
+    link_in_play: "{code} is the deal you are playing: carry on",
     copy_failed: "Could not copy: {text}",
     score: "Score",
     moves: "Moves",
@@ -89,7 +90,7 @@ const TABLES = {
     won_title: "You won!",
     heading: "Klondike Solitaire",
     finish: "Finish",
-    finish_title: "Play the rest home",
+    finish_title: "Play the rest onto the foundations",
     settings: "Settings",
     settings_title: "Settings",
     set_card_back: "Card back",
@@ -115,6 +116,13 @@ const TABLES = {
     hint_fair: "Chosen from what you can see: it wins in {wins} of {samples} layouts you cannot tell apart.",
     hint_peeked: "(This hint looked at the face-down cards.)",
     set_gauge: "Show how many hidden layouts are still winnable",
+    set_tap_where_it_fits: "One tap moves a card where it fits (else: to its foundation only)",
+    set_cascade: "Cards cascade after a win",
+    cascade_short: "Short",
+    cascade_long: "Long",
+    cascade_none: "None",
+    skip_touch: "Tap to skip",
+    skip_mouse: "Click or press a key to skip",
     gauge: "Winnable",
     gauge_computing: "Counting the layouts you cannot tell apart that can still be won…",
     gauge_figure: "{percent}%",
@@ -197,7 +205,7 @@ const TABLES = {
     review_why_unseen_card: "The card it needed, the {card}, lay face down.",
     review_why_took: "The {card} took the {target}, which the {needed} needed.",
     review_why_took_empty: "The {card} took the last empty column, which the {needed} needed.",
-    review_why_home: "The {card} went home, but the {needed} needed to go on it.",
+    review_why_home: "The {card} went to its foundation, but the {needed} needed to go on it.",
     review_why_passed: "It covered the {card} on the waste, which the better line played.",
     review_why_emptied: "It emptied column {column} with no king left to fill it.",
     review_why_turned: "The better move turned up a card in column {column}.",
@@ -269,7 +277,8 @@ const TABLES = {
     no_more_passes: "no more passes",
     redeal: "turn the waste over",
     // server and network
-    network: "The server does not answer: {detail}",
+    outage_title: "The game's server does not answer",
+    outage_text: "Start it on your computer: run the command klondike (or make run in its folder). This page carries on by itself as soon as the server answers.",
     server_error: "The server had a problem",
     hint: "Hint",
     hint_title: "Hint: the next move to try (H)",
@@ -373,6 +382,7 @@ const TABLES = {
     share_link: "Link zum Teilen kopieren",
     code_copied: "Partiecode {code} kopiert",
     link_copied: "Link zum Teilen kopiert",
+    link_in_play: "{code} ist die Partie, die du spielst: spiel weiter",
     copy_failed: "Kopieren nicht möglich: {text}",
     score: "Punkte",
     moves: "Züge",
@@ -396,10 +406,10 @@ const TABLES = {
       "Die Regeln dieser App: Wertung Normal oder Vegas; Karten dürfen vom Zielstapel zurück.",
     rules_classic: "Classic",
     rules_classic_hint:
-      "Ohne Wertung; keine Karte verlässt ein Fundament; ist der Stock aufgebraucht, werden die beiseitegelegten Karten gemischt.",
+      "Ohne Wertung; keine Karte verlässt einen Zielstapel; ist der Talon aufgebraucht, werden die Karten des Ablagestapels gemischt.",
     rules_solitaer: "Solitär",
     rules_solitaer_hint:
-      "Ziehen 3, ohne Wertung; rechts neben dem Talon liegen bereits drei Karten offen; ein As wandert automatisch auf seinen Stapel; ein Rechtsklick wendet die nächsten drei Karten.",
+      "Ziehen 3, ohne Wertung; rechts neben dem Talon liegen bereits drei Karten offen; ein As wandert automatisch auf seinen Zielstapel; ein Rechtsklick wendet die nächsten drei Karten.",
     mode_version: "{rules} · {draw}",
     start: "Starten",
     cancel: "Abbrechen",
@@ -436,7 +446,7 @@ const TABLES = {
     speed_fast: "Schnell",
     speed_off: "Aus",
     set_sound: "Ton",
-    set_left_handed: "Linkshänder (Talon und Ablage rechts)",
+    set_left_handed: "Linkshänder (Talon und Ablagestapel rechts)",
     set_finish: "Knopf „Fertig spielen“ zeigen",
     set_hints: "Tipps",
     set_hints_peek: "Tipps dürfen verdeckte Karten ansehen",
@@ -446,6 +456,13 @@ const TABLES = {
     hint_fair: "Aus dem Sichtbaren gewählt: gewinnt in {wins} von {samples} Verteilungen, die nicht zu unterscheiden sind.",
     hint_peeked: "(Dieser Tipp hat die verdeckten Karten angesehen.)",
     set_gauge: "Anzeigen, wie viele verdeckte Verteilungen noch gewinnbar sind",
+    set_tap_where_it_fits: "Ein Tippen legt eine Karte dorthin, wo sie passt (sonst nur auf ihren Zielstapel)",
+    set_cascade: "Kartenkaskade nach dem Sieg",
+    cascade_short: "Kurz",
+    cascade_long: "Lang",
+    cascade_none: "Keine",
+    skip_touch: "Tippen zum Überspringen",
+    skip_mouse: "Klicken oder eine Taste drücken zum Überspringen",
     gauge: "Gewinnbar",
     gauge_computing: "Zähle die nicht unterscheidbaren Verteilungen, die noch gewinnbar sind…",
     gauge_figure: "{percent} %",
@@ -597,7 +614,8 @@ const TABLES = {
     keys_title: "Tastatur",
     no_more_passes: "kein weiterer Durchgang",
     redeal: "Ablagestapel umdrehen",
-    network: "Der Server antwortet nicht: {detail}",
+    outage_title: "Der Server des Spiels antwortet nicht",
+    outage_text: "Starte ihn auf deinem Computer: den Befehl klondike ausführen (oder make run in seinem Ordner). Diese Seite macht von selbst weiter, sobald der Server antwortet.",
     server_error: "Der Server hatte ein Problem",
     hint: "Tipp",
     hint_title: "Tipp: der nächste Zug (H)",
@@ -676,9 +694,9 @@ const TABLES = {
     howto_app_scoring: "Normal: +10 je Karte auf einem Zielstapel, +5 je Karte vom Ablagestapel auf eine Spalte, +5 je aufgedeckte Karte; nie unter 0. Vegas: Start bei −52 $, +5 $ je Karte auf einem Zielstapel.",
     howto_app_undo: "Die letzten 100 Aktionen, samt ihren Punkten. Die oberste Karte eines Zielstapels darf zurück auf eine Spalte.",
     howto_classic_draw: "Ziehen 1 oder Ziehen 3; nur die oberste Karte ist spielbar.",
-    howto_classic_recycle: "Beliebig oft: ist der Stock aufgebraucht, werden die beiseitegelegten Karten zu einem neuen Stock gemischt.",
+    howto_classic_recycle: "Beliebig oft: ist der Talon aufgebraucht, werden die Karten des Ablagestapels zu einem neuen Talon gemischt.",
     howto_classic_scoring: "Ohne Wertung: es zählen Züge und Zeit.",
-    howto_classic_undo: "Die letzten 100 Aktionen. Keine Karte verlässt ein Fundament.",
+    howto_classic_undo: "Die letzten 100 Aktionen. Keine Karte verlässt einen Zielstapel.",
     howto_solitaer_draw: "Nur Ziehen 3; zu Beginn liegen rechts neben dem Talon bereits drei Karten offen. Auch ein Rechtsklick auf den Tisch deckt auf.",
     howto_solitaer_recycle: "Beliebig oft, in derselben Reihenfolge.",
     howto_solitaer_scoring: "Ohne Wertung: es zählen Züge und Zeit. Ein As wandert von selbst auf seinen Ablagestapel.",
@@ -844,6 +862,28 @@ export function t(key, params) {
   return fill(text, params);
 }
 
+/**
+ * A sum of money (Vegas) as the language writes it: "+$208", "−$52", "$0" in English,
+ * "+208 $", "−52 $", "0 $" in German (the minus sign U+2212 in both).
+ * @param {number} amount dollars
+ */
+export function money(amount) {
+  const sign = amount > 0 ? "+" : amount < 0 ? "−" : "";
+  const figure = String(Math.abs(amount));
+  return current === "de" ? `${sign}${figure} $` : `${sign}$${figure}`;
+}
+
+/**
+ * A score as the table shows it: the points in Normal, money in Vegas, nothing in a version
+ * without a score.
+ * @param {number} score
+ * @param {string} scoring "normal", "vegas" or "none"
+ */
+export function scoreText(score, scoring) {
+  if (scoring === "none") return "";
+  return scoring === "vegas" ? money(score) : String(score);
+}
+
 const PLURALS = {};
 
 /**
@@ -946,7 +986,8 @@ function germanParams(params) {
  */
 export function reasonText(reason, params, message) {
   let text;
-  if (current === "de" && GERMAN_REASONS[reason]) {
+  if (reason === "network") text = t("outage_title"); // no server: not the browser's words
+  else if (current === "de" && GERMAN_REASONS[reason]) {
     text = fill(GERMAN_REASONS[reason], germanParams(params));
   } else text = message || reason;
   return text.charAt(0).toUpperCase() + text.slice(1);

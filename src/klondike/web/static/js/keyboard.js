@@ -24,16 +24,18 @@ export class KeyboardInput {
    * @param {object} actions what the keys ask for:
    *   enabled() -> bool, whether the table takes keys now (no dialog open, a game shown);
    *   targets(card) -> pile names the card may go to, to light them up;
-   *   tapPile(pile, card?) taps a pile (card: the card aimed at, if any);
+   *   tapPile(pile, card?) taps a pile (card: the card aimed at, if any, perhaps one under
+   *     others);
    *   doubleTap(pile, card?) double taps it;
    *   drag(card, target) puts a picked-up card down on a pile;
    *   announce(text) tells a screen reader what happened.
+   * @param {import("./pick.js").Pick} pick the card picked up (the pointer's taps share it)
    */
-  constructor(board, actions) {
+  constructor(board, actions, pick) {
     this.board = board;
     this.actions = actions;
     this.cursor = null; // {pile, card}
-    this.picked = null; // {card, pile}
+    this.pick = pick;
     board.root.addEventListener("keydown", (e) => this.key(e));
     board.root.addEventListener("focusin", (e) => this.focused(e));
   }
@@ -95,10 +97,8 @@ export class KeyboardInput {
         break;
       case "Enter":
       case " ":
-        if (this.picked) this.drop(pile);
-        else if (pile === "S" || !card || card === this.topOf(pile)) {
-          this.actions.tapPile(pile, card);
-        }
+        if (this.pick.card) this.drop(pile);
+        else this.actions.tapPile(pile, card);
         break;
       case "d":
       case "D":
@@ -107,12 +107,12 @@ export class KeyboardInput {
         break;
       case "m":
       case "M":
-        if (this.picked) this.drop(pile);
-        else this.pick(pile, card);
+        if (this.pick.card) this.drop(pile);
+        else this.pickUp(pile, card);
         break;
       case "Escape":
-        if (this.picked) {
-          this.letGo();
+        if (this.pick.card) {
+          this.pick.letGo();
           this.actions.announce(t("drop_cancelled"));
         } else handled = false;
         break;
@@ -150,32 +150,23 @@ export class KeyboardInput {
   }
 
   /** Pick up the focused card (a movable one) and light up where it may go. */
-  pick(pile, card) {
+  pickUp(pile, card) {
     const name = card ?? this.topOf(pile);
     const item = name ? this.board.item(name) : null;
     if (!item?.movable) return;
-    this.picked = { card: name, pile: item.pile };
-    this.board.card(name)?.classList.add("picked");
-    this.board.highlight(this.actions.targets(name));
+    this.pick.take(name, item.pile);
     this.actions.announce(t("picked", { card: cardWords(name) }));
   }
 
   /** Put the picked-up card down on `pile` (its own pile: cancelled). */
   drop(pile) {
-    const picked = this.picked;
-    this.letGo();
-    if (pile === picked.pile) {
+    const { card, pile: from } = this.pick;
+    this.pick.letGo();
+    if (pile === from) {
       this.actions.announce(t("drop_cancelled"));
       return;
     }
-    this.cursor = { pile: picked.pile, card: null };
-    this.actions.drag(picked.card, pile);
-  }
-
-  /** Drop what is picked up without moving it. */
-  letGo() {
-    if (this.picked) this.board.card(this.picked.card)?.classList.remove("picked");
-    this.picked = null;
-    this.board.highlight([]);
+    this.cursor = { pile: from, card: null };
+    this.actions.drag(card, pile);
   }
 }

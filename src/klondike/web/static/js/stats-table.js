@@ -2,7 +2,7 @@
 // difficulty played; the daily deals, of each difficulty apart; then the recent games.
 
 import { formatTime } from "./clock.js";
-import { lang, t } from "./i18n.js";
+import { lang, money, scoreText, t } from "./i18n.js";
 import { TIERS, tierMark, tierName } from "./tiers.js";
 
 const NONE = "–";
@@ -19,12 +19,6 @@ function modeName(rules, draw, scoring) {
 function modeKey(m) {
   if (m.scoring === "none") return `${m.rules}-D${m.draw}`;
   return `D${m.draw}${m.scoring === "vegas" ? "V" : "N"}`;
-}
-
-function dollars(amount) {
-  if (amount > 0) return `+$${amount}`;
-  if (amount < 0) return `-$${-amount}`;
-  return "$0";
 }
 
 function cell(tag, text, cls) {
@@ -51,7 +45,7 @@ const FIGURES = [
     "st_best_score",
     (m) => {
       if (m.best_score == null) return NONE;
-      return m.scoring === "vegas" ? dollars(m.best_score) : String(m.best_score);
+      return m.scoring === "vegas" ? money(m.best_score) : String(m.best_score);
     },
   ],
   ["st_fastest_win", (m) => (m.fastest_win_ms == null ? NONE : formatTime(m.fastest_win_ms))],
@@ -60,7 +54,7 @@ const FIGURES = [
   ["st_hints", (m) => String(m.hints)],
   ["st_fair_hints", (m) => String(m.fair_hints)],
   ["st_peeked_hints", (m) => String(m.peeked_hints)],
-  ["st_vegas_balance", (m) => (m.vegas_balance == null ? NONE : dollars(m.vegas_balance))],
+  ["st_vegas_balance", (m) => (m.vegas_balance == null ? NONE : money(m.vegas_balance))],
 ];
 
 const DAILY_COLUMNS = [
@@ -154,7 +148,7 @@ function renderRecent(table, games, replay, review) {
       cell("td", game.code, "mono"),
       cell("td", modeName(game.rules, game.draw, game.scoring), "col-col_mode"),
       result,
-      cell("td", game.score_text, "num"),
+      cell("td", scoreText(game.score, game.scoring), "num"),
       cell("td", String(game.moves), "num col-moves"),
       cell("td", formatTime(game.elapsed_ms), "num col-time"),
     );
@@ -166,7 +160,9 @@ function renderRecent(table, games, replay, review) {
     analyse.type = "button";
     analyse.setAttribute("aria-label", t("review_label", { code: game.code }));
     analyse.addEventListener("click", () => review(game.id));
-    tr.append(section("td", [button, analyse]));
+    const actions = section("div", [button, analyse]);
+    actions.className = "recent-actions"; // Replay and Review, side by side at one size
+    tr.append(section("td", [actions]));
     return tr;
   });
   table.replaceChildren(section("thead", [head]), section("tbody", rows));

@@ -2,6 +2,7 @@
 // dealt as one of a tier), Play again and New game.
 
 import { formatTime } from "../clock.js";
+import { scoreText } from "../i18n.js";
 import { tierMark } from "../tiers.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -50,7 +51,7 @@ export class WinDialog {
   open() {
     const view = this.game.view;
     if (!view?.won) return;
-    $("#win-score").textContent = view.score_text;
+    $("#win-score").textContent = scoreText(view.score, view.scoring);
     $("#win-score").parentElement.hidden = !view.rules.score; // a version without a score
     $("#win-moves").textContent = String(view.moves);
     $("#win-time").textContent = formatTime(view.elapsed_ms);
