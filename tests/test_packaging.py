@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import configparser
 import email.parser
+import fcntl
 import importlib.util
 import os
 import shutil
@@ -27,8 +28,6 @@ import klondike
 from helpers import ROOT
 from helpers.server import Server
 from klondike import compiled
-
-pytestmark = pytest.mark.xdist_group("wheel")  # one process builds the wheel, once
 
 DIST = "klondike-solitaire"
 PACKAGE = ROOT / "src" / "klondike"
@@ -73,17 +72,33 @@ def build_wheel(tmp_path_factory: pytest.TempPathFactory, **env: str) -> Path:
     return built
 
 
-# (session fixtures: a module's is built again when xdist runs another module's tests between)
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel as ``pip wheel`` builds it here: compiled where this machine compiles."""
-    return build_wheel(tmp_path_factory)
+    return shared_wheel(tmp_path_factory, "compiled")
 
 
 @pytest.fixture(scope="session")
 def pure_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built where no C compiler works (the compiler command fails)."""
-    return build_wheel(tmp_path_factory, CC="false")
+    return shared_wheel(tmp_path_factory, "pure", CC="false")
+
+
+def shared_wheel(tmp_path_factory: pytest.TempPathFactory, name: str, **env: str) -> Path:
+    """`build_wheel`, once per test run: the test processes of a run share what the first
+    built (under a lock in the run's own temporary folder)."""
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # this run's folder
+    kept = run / f"wheel-{name}"
+    with (run / f"wheel-{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.is_dir():
+            built = build_wheel(tmp_path_factory, **env)
+            kept.with_suffix(".partial").mkdir()
+            shutil.copy(built, kept.with_suffix(".partial"))
+            kept.with_suffix(".partial").rename(kept)
+    (found,) = kept.glob("*.whl")
+    return found
 
 
 def compiles_here() -> bool:
