@@ -8,12 +8,14 @@ for a tap, also of a card under others. Through real taps and clicks."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from browser.test_readable import switch_on
 from helpers.page import Table
 from helpers.positions import every_gesture
+from helpers.waiting import wait_until
 
 Opener = Callable[..., Table]
 
@@ -71,14 +73,28 @@ def test_the_setting_one_tap_moves_a_card_where_it_fits(
     assert table.check()["version"] == before["version"]
     table.tap(table.card("7S"))  # a tap on the picked card lets it go
     page.wait_for_function("!document.querySelector('.card.picked')")
+    let_go = page.evaluate("performance.now()")
+    window = page.evaluate("import('/static/js/input.js').then((m) => m.DOUBLE_MS)")
     label = page.locator("input[name='tap_where_it_fits'] + span")
     assert words in (label.text_content() or "")
     switch_on(table, "tap_where_it_fits")
+    wait_until(lambda: table.server.get("/api/settings")["tap_where_it_fits"] is True)  # saved
+    # (a tap on the same spot within the double tap's window would be its second tap)
+    page.wait_for_function(f"performance.now() > {let_go + window}")
     table.tap(table.card("7S"))  # now where the double tap would go: 8♦, the longer column
-    view = table.check()
-    assert view["last"]["move"] == "T4-T2" and view["version"] == before["version"] + 1
+    view = played(table, before["version"] + 1)
+    assert view["last"]["move"] == "T4-T2"
     table.tap(table.card("9C"), "top")  # a card under others moves with them
-    view = table.check()
+    view = played(table, view["version"] + 1)
     assert view["last"]["move"] == "T3-T6" and view["tableau"][5]["up"] == ["TD", "9C", "8H"]
     table.tap(table.card("AH"))  # the foundation first
-    assert table.check()["last"]["move"] == "T7-F2"
+    assert played(table, view["version"] + 1)["last"]["move"] == "T7-F2"
+
+
+def played(table: Table, version: int) -> dict[str, Any]:
+    """The view once the page shows ``version`` (a tap's move is sent once the double tap's
+    window has passed), checked against the server's."""
+    table.page.wait_for_function(f"window.klondike.state.view.version >= {version}")
+    view = table.check()
+    assert view["version"] == version
+    return view

@@ -9,7 +9,7 @@ import itertools
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ import pytest
 from helpers.api import HOST, TestClient, act
 from helpers.proofs import proof_of
 from helpers.server import Server
+from helpers.waiting import wait_until
 from klondike import Game
 from klondike.cli import main
 from klondike.fair.pool import PoolDeal, RatedPool
@@ -287,14 +288,6 @@ def test_the_wait_said_for_a_tier_is_within_twice_the_real_wait(
 
 RATING = 0.4
 """Seconds the slowed rating of the wait test takes."""
-
-
-def wait_until(condition: Callable[[], bool], seconds: float = 60) -> None:
-    """Wait (polling) until ``condition`` holds; fail after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never held"
-        time.sleep(0.02)
 
 
 def test_the_ratings_a_tier_takes_come_from_the_tiers_shares_of_the_draw(db_path: Path) -> None:
