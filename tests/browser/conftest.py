@@ -110,3 +110,26 @@ def open_table(
     yield open_
     for context in contexts:
         context.close()
+
+
+LANGUAGE_AT: dict[str, str] = {"desktop": "en-US", "phone": "de-DE"}
+"""Where a test runs at both screens and in both languages, the language it runs in at each
+screen: each language once and each screen once, not all four crossings."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A browser test that takes the screens (the `screen` fixture) and parametrizes the
+    language apart runs English on the desktop and German on the phone (`LANGUAGE_AT`); a
+    test that names its own (screen, language) pairs keeps them."""
+    crossed: list[pytest.Item] = []
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        params = spec.params if spec is not None else {}
+        if "screen" not in params or "locale" not in params:
+            continue
+        named = any("screen" in str(mark.args[0]) for mark in item.iter_markers("parametrize"))
+        if not named and LANGUAGE_AT.get(params["screen"]) != params["locale"]:
+            crossed.append(item)
+    if crossed:
+        config.hook.pytest_deselected(items=crossed)
+        items[:] = [item for item in items if item not in crossed]
