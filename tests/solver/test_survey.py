@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +12,7 @@ from klondike.cli import main
 from klondike.estimates import percentile, winnable_interval
 from klondike.rules import SOLITAER
 from klondike.solver import solve
-from klondike.solver.commands import progress_line, rate_winnable
+from klondike.solver.commands import progress_line
 from klondike.solver.survey import (
     DealResult,
     read_results,
@@ -167,17 +165,3 @@ def test_cli_bad_arguments_exit_2_with_the_reason(
 def test_progress_line_shows_rate_and_time_left() -> None:
     assert progress_line(0, 10, 0.0).endswith("0.0 deals/s  ETA ?")
     assert progress_line(10, 10, 5.0).startswith("[" + "#" * 24 + "] 10/10  100%  2.0 deals/s")
-
-
-def test_survey_rate_adds_the_rating_to_winnable_deals() -> None:
-    result = solve_deal(6, 1, "normal", 30.0, then=rate_winnable)
-    assert (result["verdict"], result["tier"], result["wins"], result["plays"]) == (
-        "winnable",
-        "easy",
-        8,
-        8,
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "klondike", "survey", "--help"], capture_output=True, text=True
-    )
-    assert "--rate" in done.stdout
