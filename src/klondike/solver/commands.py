@@ -243,8 +243,8 @@ def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
 
 def rate_winnable(game: Game, solution: Solution, result: DealResult) -> None:
     """Add to the result of a deal proved winnable its tier, its rating
-    (`klondike.fair.rate`) and its winning line: what ``klondike survey --rate`` and
-    ``klondike pool`` have the survey run on each deal, in the survey's workers."""
+    (`klondike.fair.rate`) and its winning line: what ``klondike survey --rate`` (and so
+    ``--pool``) has the survey run on each deal, in the survey's workers."""
     if result["verdict"] != "winnable":
         return
     from .. import fair  # (here: the fair player is slow to import)

@@ -187,7 +187,7 @@ def _on_dask(
     """The deals solved on a Dask distributed cluster (`LOCAL_CLUSTER`: one started on this
     machine with ``workers`` processes, one per core by default), yielded as they finish."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError as err:  # pragma: no cover - depends on the installation
         raise RuntimeError(
             "--scheduler needs Dask distributed: pip install 'klondike-solitaire[distributed]'"
@@ -202,15 +202,14 @@ def _on_dask(
             dashboard_address=None,
         )
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-            yield from _mapped(client, as_completed, deals, draw, scoring, budget, rules, then)
+            yield from _mapped(client, deals, draw, scoring, budget, rules, then)
         return
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        yield from _mapped(client, as_completed, deals, draw, scoring, budget, rules, then)
+        yield from _mapped(client, deals, draw, scoring, budget, rules, then)
 
 
 def _mapped(
     client: Any,
-    as_completed: Any,
     deals: Sequence[int],
     draw: int,
     scoring: str,
@@ -219,6 +218,8 @@ def _mapped(
     then: DealStep | None,
 ) -> Iterator[DealResult]:
     """The deals solved by ``client``'s workers, yielded as they finish."""
+    from distributed import as_completed
+
     futures = client.map(
         solve_deal,
         deals,
@@ -229,7 +230,7 @@ def _mapped(
         then=then,
         pure=False,
     )
-    for future in as_completed(futures):
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
         result: DealResult = future.result()
         yield result
 
