@@ -149,7 +149,13 @@ def test_an_edited_pool_is_refused_whole_with_the_reason(change: str, said: str)
 
 @pytest.mark.parametrize(
     "damage",
-    [b"", b"not gzip at all", gzip.compress(b"{not json"), gzip.compress(b"[1, 2]")],
+    [
+        b"",
+        b"not gzip at all",
+        gzip.compress(b"{not json", mtime=0),
+        gzip.compress(b"[1, 2]", mtime=0),
+    ],
+    ids=["empty", "not gzip", "not json", "not a pool"],
 )
 def test_a_damaged_pool_file_is_refused(tmp_path: Path, damage: bytes) -> None:
     path = tmp_path / "pool.json.gz"
