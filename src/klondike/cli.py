@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import sqlite3
 import sys
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +29,8 @@ from .rules import APP, PRESETS, rules_for
 from .text import score_text
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from .store.stats import ModeStats, RecentGame
 
 
@@ -114,13 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
     survey.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on this Dask distributed scheduler ('local': a LocalCluster on this machine)",
+        help="run on this Dask distributed scheduler (default 'local': a LocalCluster of "
+        "--workers processes on this machine; 'processes', or without Dask distributed "
+        "installed: a process pool)",
     )
     survey.add_argument(
         "--pool",
         metavar="FILE",
         help="with --rate and --out: make the pool file of rated deals from --out's rated "
-        "deals of the mode (on a Dask cluster: --scheduler, else a LocalCluster)",
+        "deals of the mode",
     )
     survey.add_argument(
         "--progress",
@@ -275,6 +277,8 @@ def print_stats(db: str | None) -> int:
     created, migrated or written. No file there, or one that cannot be read (e.g. one from
     a newer klondike), gets a message on stderr and status 2.
     """
+    import sqlite3
+
     from .store.stats import recent, summary
 
     where, conn = _open_readonly(db)
@@ -300,6 +304,8 @@ def write_backup(db: str | None, file: str) -> int:
     """``klondike backup FILE``: a consistent copy of the database (SQLite's online backup,
     so a server may be playing meanwhile); ``klondike --db FILE`` opens it. Returns the exit
     status: 2, with a message, if there is no database or FILE exists already."""
+    import sqlite3
+
     from .store.database import backup
 
     target = Path(file)
@@ -438,6 +444,8 @@ def _table(rows: Sequence[Sequence[str]], left: set[int]) -> str:
 
 def _local_time(stamp: str) -> str:
     """An ISO 8601 UTC time stamp as local ``YYYY-MM-DD HH:MM`` (as stored if unreadable)."""
+    from datetime import datetime
+
     try:
         moment = datetime.fromisoformat(stamp)
     except ValueError:
@@ -503,6 +511,7 @@ def _game_to_review(
     server kept one made with the default bounds), or the exit status after saying on
     stderr why there is none."""
     import json
+    import sqlite3
 
     from .review import ReviewError, standing_moves, stored_start
     from .store.games import load_game, row_problem

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from helpers.waiting import wait_until
 from klondike import Game
 from klondike.cli import main
 from klondike.estimates import percentile, winnable_interval
 from klondike.rules import SOLITAER
 from klondike.solver import solve
-from klondike.solver.commands import progress_line
+from klondike.solver.commands import default_scheduler, progress_line
 from klondike.solver.survey import (
+    LOCAL_CLUSTER,
+    PROCESS_POOL,
     DealResult,
     read_results,
     solve_deal,
@@ -22,6 +27,7 @@ from klondike.solver.survey import (
 )
 
 BUDGET = 0.5
+POOL = ["--scheduler", PROCESS_POOL]  # a process pool: no Dask cluster to start
 
 
 def _row(deal: int, verdict: str, seconds: float) -> dict[str, object]:
@@ -68,7 +74,7 @@ def test_survey_of_another_version_plays_by_its_rules(
     assert [r["code"][:8] for r in results] == ["KS1-D3X-"] * 3
     assert results[0]["verdict"] == solve(Game(6, 3, "none", SOLITAER), budget=30).verdict
     argv = ["survey", "--rules", "classic", "--draw", "3", "--deals", "2", "--workers", "1"]
-    assert main([*argv, "--budget", str(BUDGET)]) == 0
+    assert main([*argv, *POOL, "--budget", str(BUDGET)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "Classic Draw 3: 2 deals (0…1)"
 
 
@@ -92,12 +98,38 @@ def test_survey_on_a_dask_local_cluster() -> None:
     assert won["verdict"] == "winnable"  # deal 2 is solved in a few dozen positions
 
 
+def test_a_survey_runs_on_a_dask_local_cluster_unless_told_otherwise() -> None:
+    assert default_scheduler() == LOCAL_CLUSTER  # (Dask distributed is installed for tests)
+
+
+def test_a_survey_killed_goes_on_with_resume_and_solves_each_deal_once(tmp_path: Path) -> None:
+    """A survey killed (SIGKILL) in the middle keeps the deals it finished; ``--resume``
+    solves only the rest, and every deal is in the file once."""
+    out = tmp_path / "results.jsonl"
+    command = [sys.executable, "-m", "klondike", "survey", "--draw", "3", "--deals", "60"]
+    command += ["--workers", "1", *POOL, "--budget", "0.2", "--out", str(out)]
+    running = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until(lambda: len(read_results(out)) >= 3, seconds=60)
+    finally:
+        running.kill()
+        running.wait(timeout=30)
+    before = read_results(out)
+    assert 3 <= len(before) < 60, "the survey was killed before its end"
+    finished = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    assert f"resuming: {len(before)} deals already in" in finished.stderr
+    after = read_results(out)
+    assert sorted(r["deal"] for r in after) == list(range(60))
+    assert after[: len(before)] == before  # kept as they were, not solved again
+
+
 def test_cli_prints_the_figures_and_writes_jsonl(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "results.jsonl"
     argv = ["survey", "--draw", "1", "--deals", "4", "--start", "2", "--workers", "1"]
-    assert main([*argv, "--budget", str(BUDGET), "--out", str(out), "--progress"]) == 0
+    assert main([*argv, *POOL, "--budget", str(BUDGET), "--out", str(out), "--progress"]) == 0
     printed = capsys.readouterr()
     assert printed.out.splitlines()[0] == "Klondike Draw 1 Normal: 4 deals (2…5)"
     assert "95% Wilson interval" in printed.out
@@ -124,7 +156,7 @@ def test_cli_resume_skips_the_deals_already_in_the_file(
     }
     out.write_text(json.dumps(earlier) + "\n" + '{"deal": 1, "verd')  # a torn last line
     argv = ["survey", "--deals", "3", "--workers", "1", "--budget", str(BUDGET)]
-    assert main([*argv, "--out", str(out), "--resume"]) == 0
+    assert main([*argv, *POOL, "--out", str(out), "--resume"]) == 0
     printed = capsys.readouterr()
     assert "resuming: 1 deals already in" in printed.err
     assert "unwinnable        1" in printed.out
@@ -139,7 +171,7 @@ def test_cli_without_resume_starts_the_file_afresh(
     out = tmp_path / "results.jsonl"
     out.write_text(json.dumps(_row(99, "winnable", 1.0)) + "\n")
     argv = ["survey", "--deals", "1", "--start", "2", "--workers", "1", "--out", str(out)]
-    assert main(argv) == 0
+    assert main([*argv, *POOL]) == 0
     assert [r["deal"] for r in read_results(out)] == [2]
 
 

@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 import time
+from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
@@ -14,17 +16,12 @@ from ..game import Game
 from ..rules import Mode, Rules, rules_for
 from ..tiers import TIERS
 from .api import Solution, describe_line, solve
-from .formats import to_shootme, to_solvitaire
-from .survey import (
-    LOCAL_CLUSTER,
-    DealResult,
-    SurveySummary,
-    append_result,
-    read_results,
-    summarize,
-    survey,
-    trim_torn_line,
-)
+
+if TYPE_CHECKING:
+    from .survey import DealResult, SurveySummary
+
+# (the survey and the export formats are imported where they are used: ``klondike solve``
+# starts without them)
 
 
 def _fail(message: str) -> int:
@@ -65,6 +62,8 @@ def solve_command(args: argparse.Namespace) -> int:
 
 def export_command(args: argparse.Namespace) -> int:
     """Write a deal for Solvitaire, ShootMe's Klondike-Solver, or as the engine's JSON."""
+    from .formats import to_shootme, to_solvitaire
+
     try:
         game = Game.from_code(args.code)
     except KlondikeError as err:
@@ -121,8 +120,18 @@ def format_survey(summary: SurveySummary, rules: Rules, draw: int, scoring: str,
     )
 
 
+def default_scheduler() -> str:
+    """Where a survey runs without ``--scheduler``: a Dask ``LocalCluster`` on this machine
+    when Dask distributed is installed, else a process pool."""
+    from .survey import LOCAL_CLUSTER, PROCESS_POOL
+
+    return LOCAL_CLUSTER if find_spec("distributed") is not None else PROCESS_POOL
+
+
 def survey_command(args: argparse.Namespace) -> int:
     """Solve a range of deals in parallel, appending to ``--out``; print the figures."""
+    from .survey import append_result, read_results, summarize, survey, trim_torn_line
+
     if args.deals < 1:
         return _fail("--deals must be at least 1")
     if not 0 <= args.start < DEAL_COUNT or args.start + args.deals > DEAL_COUNT:
@@ -179,7 +188,7 @@ def survey_command(args: argparse.Namespace) -> int:
                 scoring,
                 budget=args.budget,
                 workers=args.workers,
-                scheduler=args.scheduler or (LOCAL_CLUSTER if args.pool else None),
+                scheduler=args.scheduler or default_scheduler(),
                 rules=rules.key,
                 then=rate_winnable if args.rate else None,
             ),
@@ -214,6 +223,7 @@ def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
     """Put the rated winnable deals of ``results_file`` in the pool file at ``path`` as
     the pool of ``mode`` (the other modes' deals kept); print what it holds."""
     from ..fair import pool as fair_pool  # (here: the fair player is slow to import)
+    from .survey import read_results
 
     try:
         kept = list(fair_pool.RatedPool.read(path).all()) if path.exists() else []

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 LOCAL_CLUSTER = "local"
 """The scheduler address that starts a Dask ``LocalCluster`` on this machine for the run."""
 
+PROCESS_POOL = "processes"
+"""The scheduler "address" that runs the survey on a process pool of this machine, no Dask."""
+
 
 class DealResult(TypedDict):
     """One solved deal: a line of the results file (JSONL)."""
@@ -134,7 +137,8 @@ def survey(
     ``workers`` processes (None: one per core), or the workers of the Dask distributed
     scheduler at ``scheduler`` (an address such as ``tcp://10.0.0.5:8786``, or a
     ``distributed.Client``'s scheduler; `LOCAL_CLUSTER`: a ``LocalCluster`` of ``workers``
-    processes started for the run), which needs the ``distributed`` package.
+    processes started for the run), which needs the ``distributed`` package; None or
+    `PROCESS_POOL`: a process pool.
     """
     version = rules_for(rules)
     version.check(draw, scoring)
@@ -144,7 +148,7 @@ def survey(
     if workers is not None and workers < 1:
         raise ValueError("workers must be at least 1")
     todo = list(deals)
-    if scheduler is not None:
+    if scheduler not in (None, PROCESS_POOL):
         yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, then, workers)
         return
     count = workers or os.cpu_count() or 1
