@@ -17,7 +17,7 @@ import math
 from pathlib import Path
 
 from klondike.estimates import winnable_interval
-from klondike.solver.survey import DealResult, read_results
+from klondike.solver.survey import DealResult, latest, read_results
 
 PANEL = 420  # each panel's width
 MARGIN = (60, 30, 50, 40)  # left, top, bottom, gap between the panels
@@ -149,7 +149,7 @@ def main() -> None:
     series = []
     for item in args.files:
         path, _, published = item.rpartition(":")
-        rows = read_results(path)
+        rows = latest(read_results(path))
         if not rows:
             raise SystemExit(f"{path}: no results")
         first = rows[0]

@@ -112,6 +112,18 @@ def build_parser() -> argparse.ArgumentParser:
     survey.add_argument("--out", metavar="FILE", help="append the results here (JSON lines)")
     survey.add_argument("--resume", action="store_true", help="skip the deals already in --out")
     survey.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="with --resume: solve again the deals --out holds as unknown (with this run's "
+        "budget; the new line counts)",
+    )
+    survey.add_argument(
+        "--states",
+        type=int,
+        metavar="N",
+        help="positions a deal may search (a budget the same on every machine)",
+    )
+    survey.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="run on this Dask distributed scheduler (default 'local': a LocalCluster of "

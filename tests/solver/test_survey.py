@@ -20,6 +20,7 @@ from klondike.solver.survey import (
     LOCAL_CLUSTER,
     PROCESS_POOL,
     DealResult,
+    latest,
     read_results,
     solve_deal,
     summarize,
@@ -165,6 +166,24 @@ def test_cli_resume_skips_the_deals_already_in_the_file(
     assert results[0] == earlier
 
 
+def test_retry_unknown_solves_again_the_deals_left_unknown_and_the_new_line_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    unknown = solve_deal(2, 1, "normal", budget=None, max_states=1)  # deal 2: a few dozen
+    assert (unknown["verdict"], unknown["max_states"]) == ("unknown", 1)
+    out.write_text(json.dumps(unknown) + "\n")
+    argv = ["survey", "--deals", "1", "--start", "2", "--workers", "1", *POOL, "--out", str(out)]
+    assert main([*argv, "--resume"]) == 0  # kept as it is
+    assert "unknown           1" in capsys.readouterr().out
+    assert main([*argv, "--resume", "--retry-unknown", "--states", "10000"]) == 0
+    assert "winnable          1" in capsys.readouterr().out
+    rows = read_results(out)
+    assert [(r["deal"], r["verdict"]) for r in rows] == [(2, "unknown"), (2, "winnable")]
+    assert [r["verdict"] for r in latest(rows)] == ["winnable"]
+    assert rows[-1]["max_states"] == 10000
+
+
 def test_cli_without_resume_starts_the_file_afresh(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -182,6 +201,8 @@ def test_cli_without_resume_starts_the_file_afresh(
         (["survey", "--deals", "1", "--workers", "0"], "--workers"),
         (["survey", "--deals", "1", "--budget", "-1"], "--budget"),
         (["survey", "--deals", "1", "--resume"], "--resume needs --out"),
+        (["survey", "--deals", "1", "--retry-unknown"], "--retry-unknown goes with --resume"),
+        (["survey", "--deals", "1", "--states", "0"], "--states must be at least 1"),
         (["survey", "--deals", "5", "--start", str(2**35 - 2)], "the deals must lie in"),
         (["survey", "--deals", "1", "--rules", "solitaer", "--draw", "1"], "Draw 3"),
         (["survey", "--deals", "1", "--rules", "classic", "--scoring", "vegas"], "without a score"),

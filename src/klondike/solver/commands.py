@@ -130,7 +130,7 @@ def default_scheduler() -> str:
 
 def survey_command(args: argparse.Namespace) -> int:
     """Solve a range of deals in parallel, appending to ``--out``; print the figures."""
-    from .survey import append_result, read_results, summarize, survey, trim_torn_line
+    from .survey import append_result, latest, read_results, summarize, survey, trim_torn_line
 
     if args.deals < 1:
         return _fail("--deals must be at least 1")
@@ -142,6 +142,10 @@ def survey_command(args: argparse.Namespace) -> int:
         return _fail("--budget must be at least 0 seconds")
     if args.resume and args.out is None:
         return _fail("--resume needs --out FILE")
+    if args.retry_unknown and not args.resume:
+        return _fail("--retry-unknown goes with --resume (the deals left unknown in --out)")
+    if args.states is not None and args.states < 1:
+        return _fail("--states must be at least 1")
     if args.pool is not None and (args.out is None or not args.rate):
         return _fail("--pool needs --rate and --out FILE (the rated deals it is made from)")
     rules = rules_for(args.rules)
@@ -161,11 +165,12 @@ def survey_command(args: argparse.Namespace) -> int:
             return _fail(f"cannot read {args.out}: {err}")
         kept = [
             r
-            for r in earlier
+            for r in latest(earlier)
             if r["deal"] in wanted
             and r.get("rules", "app") == rules.key
             and r.get("draw") == draw
             and r.get("scoring") == scoring
+            and not (args.retry_unknown and r["verdict"] == "unknown")
         ]
         if not args.resume:
             try:
@@ -191,6 +196,7 @@ def survey_command(args: argparse.Namespace) -> int:
                 scheduler=args.scheduler or default_scheduler(),
                 rules=rules.key,
                 then=rate_winnable if args.rate else None,
+                max_states=args.states,
             ),
             start=1,
         ):
@@ -223,7 +229,7 @@ def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
     """Put the rated winnable deals of ``results_file`` in the pool file at ``path`` as
     the pool of ``mode`` (the other modes' deals kept); print what it holds."""
     from ..fair import pool as fair_pool  # (here: the fair player is slow to import)
-    from .survey import read_results
+    from .survey import latest, read_results
 
     try:
         kept = list(fair_pool.RatedPool.read(path).all()) if path.exists() else []
@@ -235,7 +241,7 @@ def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
             fair_pool.pool_deal(
                 [*mode, r["deal"], r["tier"], r["wins"], r["plays"], r["home"], r["line"]]
             )
-            for r in read_results(results_file)
+            for r in latest(read_results(results_file))
             if (r["rules"], r["draw"], r["scoring"]) == mode and "line" in r
         ]
     except (fair_pool.PoolRefused, KeyError) as err:

@@ -18,6 +18,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired
 
@@ -51,6 +52,7 @@ class DealResult(TypedDict):
     states: int
     seconds: float
     budget: float | None
+    max_states: NotRequired[int]  # the positions a deal could search, if bounded
     # added by ``klondike survey --rate`` to a deal proved winnable: its tier, its rating
     # and its winning line (klondike.solver.commands.rate_winnable)
     tier: NotRequired[str]
@@ -96,12 +98,14 @@ def solve_deal(
     budget: float | None,
     rules: str = "app",
     then: DealStep | None = None,
+    max_states: int | None = None,
 ) -> DealResult:
-    """Solve one deal of the version ``rules`` from its start; what a survey's worker runs.
-    ``then``, if given, runs on the deal's game and its result once it is solved, where it
-    is solved (``klondike survey --rate`` rates the deals proved winnable so)."""
+    """Solve one deal of the version ``rules`` from its start within ``budget`` seconds and
+    ``max_states`` positions; what a survey's worker runs. ``then``, if given, runs on the
+    deal's game and its result once it is solved, where it is solved (``klondike survey
+    --rate`` rates the deals proved winnable so)."""
     game = Game(deal, draw, scoring, rules_for(rules))
-    solution = solve(game, budget=budget)
+    solution = solve(game, budget=budget, max_states=max_states)
     result: DealResult = {
         "deal": deal,
         "code": game.code,
@@ -113,6 +117,8 @@ def solve_deal(
         "seconds": round(solution.seconds, 4),
         "budget": budget,
     }
+    if max_states is not None:
+        result["max_states"] = max_states
     if then is not None:
         then(game, solution, result)
     return result
@@ -128,6 +134,7 @@ def survey(
     scheduler: str | None = None,
     rules: str = "app",
     then: DealStep | None = None,
+    max_states: int | None = None,
 ) -> Iterator[DealResult]:
     """Solve ``deals`` of the version ``rules`` in parallel; yields each result as it comes
     (not in deal order). Raises `klondike.InvalidCode` for a mode the version lacks.
@@ -147,14 +154,18 @@ def survey(
         raise ValueError("the budget must be at least 0 seconds")
     if workers is not None and workers < 1:
         raise ValueError("workers must be at least 1")
+    if max_states is not None and max_states < 1:
+        raise ValueError("max_states must be at least 1")
     todo = list(deals)
+    task = partial(solve_deal, draw=draw, scoring=scoring, budget=budget, rules=rules)
+    task = partial(task, then=then, max_states=max_states)
     if scheduler not in (None, PROCESS_POOL):
-        yield from _on_dask(todo, draw, scoring, budget, scheduler, rules, then, workers)
+        yield from _on_dask(todo, task, scheduler, workers)
         return
     count = workers or os.cpu_count() or 1
     if count == 1:
         for deal in todo:
-            yield solve_deal(deal, draw, scoring, budget, rules, then)
+            yield task(deal)
         return
     # (imported here: the process pool is a survey's alone, and slow to import)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -164,7 +175,7 @@ def survey(
         queue = iter(todo)
         # A bounded window of submitted deals, so that a huge range is not queued at once.
         for deal in queue:
-            pending.add(pool.submit(solve_deal, deal, draw, scoring, budget, rules, then))
+            pending.add(pool.submit(task, deal))
             if len(pending) >= 4 * count:
                 break
         while pending:
@@ -173,23 +184,18 @@ def survey(
                 yield future.result()
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(
-                        pool.submit(solve_deal, following, draw, scoring, budget, rules, then)
-                    )
+                    pending.add(pool.submit(task, following))
 
 
 def _on_dask(
     deals: Sequence[int],
-    draw: int,
-    scoring: str,
-    budget: float | None,
+    task: Callable[[int], DealResult],
     scheduler: str,
-    rules: str,
-    then: DealStep | None = None,
     workers: int | None = None,
 ) -> Iterator[DealResult]:
-    """The deals solved on a Dask distributed cluster (`LOCAL_CLUSTER`: one started on this
-    machine with ``workers`` processes, one per core by default), yielded as they finish."""
+    """``task`` of each deal on a Dask distributed cluster (`LOCAL_CLUSTER`: one started on
+    this machine with ``workers`` processes, one per core by default), yielded as they
+    finish."""
     try:
         from distributed import Client
     except ImportError as err:  # pragma: no cover - depends on the installation
@@ -206,34 +212,19 @@ def _on_dask(
             dashboard_address=None,
         )
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-            yield from _mapped(client, deals, draw, scoring, budget, rules, then)
+            yield from _mapped(client, deals, task)
         return
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        yield from _mapped(client, deals, draw, scoring, budget, rules, then)
+        yield from _mapped(client, deals, task)
 
 
 def _mapped(
-    client: Any,
-    deals: Sequence[int],
-    draw: int,
-    scoring: str,
-    budget: float | None,
-    rules: str,
-    then: DealStep | None,
+    client: Any, deals: Sequence[int], task: Callable[[int], DealResult]
 ) -> Iterator[DealResult]:
-    """The deals solved by ``client``'s workers, yielded as they finish."""
+    """``task`` of each deal on ``client``'s workers, yielded as they finish."""
     from distributed import as_completed
 
-    futures = client.map(
-        solve_deal,
-        deals,
-        draw=draw,
-        scoring=scoring,
-        budget=budget,
-        rules=rules,
-        then=then,
-        pure=False,
-    )
+    futures = client.map(task, deals, pure=False)
     for future in as_completed(futures):  # type: ignore[no-untyped-call]
         result: DealResult = future.result()
         yield result
@@ -259,6 +250,15 @@ def read_results(path: str | Path) -> list[DealResult]:
         if isinstance(data, dict) and {"deal", "verdict", "seconds"} <= data.keys():
             results.append(data)  # type: ignore[arg-type]
     return results
+
+
+def latest(results: Iterable[DealResult]) -> list[DealResult]:
+    """The last result of each deal and mode (``--retry-unknown`` appends a deal's new
+    result after its old one), in the order the deals first came."""
+    last: dict[tuple[object, ...], DealResult] = {}
+    for row in results:
+        last[row.get("rules", "app"), row.get("draw"), row.get("scoring"), row["deal"]] = row
+    return list(last.values())
 
 
 def trim_torn_line(path: str | Path) -> None:
