@@ -20,7 +20,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import KlondikeError
@@ -30,6 +29,7 @@ from .text import score_text
 
 if TYPE_CHECKING:
     import sqlite3
+    from pathlib import Path
 
     from .store.stats import ModeStats, RecentGame
 
@@ -272,6 +272,8 @@ def rate_command(code: str, states: int | None) -> int:
 def _open_readonly(db: str | None) -> tuple[Path, sqlite3.Connection | None]:
     """The database file (None: the default one) opened read-only, or None after saying on
     stderr why it cannot be."""
+    from pathlib import Path
+
     from .store.database import DatabaseError, default_db_path, open_readonly
 
     where = default_db_path() if db is None else Path(db)
@@ -317,6 +319,7 @@ def write_backup(db: str | None, file: str) -> int:
     so a server may be playing meanwhile); ``klondike --db FILE`` opens it. Returns the exit
     status: 2, with a message, if there is no database or FILE exists already."""
     import sqlite3
+    from pathlib import Path
 
     from .store.database import backup
 

@@ -11,16 +11,17 @@ import the solver package (which imports the engine).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import warnings
 from importlib.machinery import EXTENSION_SUFFIXES
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-"""The directory that holds ``klondike/``."""
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+"""The directory that holds ``klondike/`` (a string: ``pathlib`` is slow to import, and
+this module is imported at the start of every process)."""
 COMPILED_SOURCES: tuple[str, ...] = (
     "klondike/cards.py",
     "klondike/stock.py",
@@ -34,23 +35,32 @@ STAMP = "klondike/solver/search.stamp"
 """The file, relative to :data:`PACKAGE_ROOT`, holding the digest the build was made from."""
 
 
-def sources_digest(root: Path = PACKAGE_ROOT) -> str:
+def sources_digest(root: str | os.PathLike[str] = PACKAGE_ROOT) -> str:
     """The SHA-256 of every compiled module's source, in order, as the stamp records it."""
     digest = hashlib.sha256()
     for name in COMPILED_SOURCES:
-        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+        with open(os.path.join(root, name), "rb") as source:
+            digest.update(name.encode() + b"\0" + source.read() + b"\0")
     return digest.hexdigest()
 
 
-def stale_compiled(module_file: str, root: Path = PACKAGE_ROOT) -> bool:
+def stale_compiled(module_file: str, root: str | os.PathLike[str] = PACKAGE_ROOT) -> bool:
     """True if ``module_file`` is a compiled module built from sources other than those
     under ``root`` now (no stamp, or another digest); a source file is never stale."""
     if module_file.endswith(".py"):
         return False
     try:
-        return (root / STAMP).read_text().strip() != sources_digest(root)
+        with open(os.path.join(root, STAMP), encoding="utf-8") as stamp:
+            return stamp.read().strip() != sources_digest(root)
     except OSError:
         return True
+
+
+@functools.cache
+def _installed_group_stale() -> bool:
+    """`stale_compiled` for the group installed here, checked once a process (each compiled
+    module asks as it is imported, at the start of the process)."""
+    return stale_compiled(STAMP, PACKAGE_ROOT)
 
 
 def give_way_if_stale(namespace: dict[str, Any]) -> None:
@@ -62,15 +72,17 @@ def give_way_if_stale(namespace: dict[str, Any]) -> None:
     if namespace.get("_RUNNING_SOURCE") or namespace["__file__"].endswith(".py"):
         return
     asked = os.environ.get("KLONDIKE_PURE", "") not in ("", "0")
-    if not asked and not stale_compiled(namespace["__file__"]):
+    if not asked and not _installed_group_stale():
         return
     namespace["_RUNNING_SOURCE"] = True
-    source = Path(namespace["__file__"]).with_name(namespace["__name__"].rsplit(".")[-1] + ".py")
-    exec(compile(source.read_text(), str(source), "exec"), namespace)
+    stem = namespace["__name__"].rsplit(".")[-1]
+    source = os.path.join(os.path.dirname(namespace["__file__"]), stem + ".py")
+    with open(source, encoding="utf-8") as file:
+        exec(compile(file.read(), source, "exec"), namespace)
     if asked:
         return
     warnings.warn(
-        f"the compiled {source.stem} is older than its source: using the source "
+        f"the compiled {stem} is older than its source: using the source "
         "(python -m klondike.solver.build compiles it again)",
         RuntimeWarning,
         stacklevel=2,

@@ -86,7 +86,7 @@ def test_every_compiled_module_is_kept_from_doctest_collection() -> None:
 def test_the_doctests_of_each_compiled_source_pass(name: str) -> None:
     """So their doctests run here, on the source itself, under a name of its own (the
     extension's functions keep no examples)."""
-    source = compiled.PACKAGE_ROOT / name
+    source = Path(compiled.PACKAGE_ROOT) / name
     module_name = name.removesuffix(".py").replace("/", ".") + "_source"
     spec = importlib.util.spec_from_file_location(module_name, source)
     assert spec is not None and spec.loader is not None

@@ -22,9 +22,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..compiled import COMPILED_SOURCES, PACKAGE_ROOT, STAMP, sources_digest
+from .. import compiled
+from ..compiled import COMPILED_SOURCES, STAMP, sources_digest
 
 HERE = Path(__file__).resolve().parent
+PACKAGE_ROOT = Path(compiled.PACKAGE_ROOT)
 SOURCE = HERE / "search.py"
 """The search's source (the module the solver imports)."""
 

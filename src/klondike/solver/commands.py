@@ -7,7 +7,6 @@ import json
 import sys
 import time
 from importlib.util import find_spec
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..codes import DEAL_COUNT
@@ -18,6 +17,8 @@ from ..tiers import TIERS
 from .api import Solution, describe_line, solve
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .survey import DealResult, SurveySummary
 
 # (the survey and the export formats are imported where they are used: ``klondike solve``
@@ -40,7 +41,8 @@ def solve_command(args: argparse.Namespace) -> int:
     try:
         if args.snapshot is not None:
             try:
-                data = json.loads(Path(args.snapshot).read_text(encoding="utf-8"))
+                with open(args.snapshot, encoding="utf-8") as file:
+                    data = json.load(file)
             except (OSError, ValueError) as err:
                 return _fail(f"cannot read the snapshot {args.snapshot}: {err}")
             game = Game.from_snapshot(data)
@@ -130,6 +132,8 @@ def default_scheduler() -> str:
 
 def survey_command(args: argparse.Namespace) -> int:
     """Solve a range of deals in parallel, appending to ``--out``; print the figures."""
+    from pathlib import Path
+
     from .survey import append_result, latest, read_results, summarize, survey, trim_torn_line
 
     if args.deals < 1:
