@@ -10,6 +10,7 @@ touch events on the phone viewport (see ``helpers.page``).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -117,18 +118,32 @@ LANGUAGE_AT: dict[str, str] = {"desktop": "en-US", "phone": "de-DE"}
 screen: each language once and each screen once, not all four crossings."""
 
 
+def one_screen(name: str) -> str:
+    """The screen a test of a `one_screen` module runs at: the desktop or the phone, fixed by
+    the test's name, so that each module's tests share out both screens (mouse and touch)."""
+    return ("desktop", "phone")[zlib.crc32(name.encode()) % 2]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A browser test that takes the screens (the `screen` fixture) and parametrizes the
     language apart runs English on the desktop and German on the phone (`LANGUAGE_AT`); a
-    test that names its own (screen, language) pairs keeps them."""
+    test that names its own (screen, language) pairs keeps them. A test of a module marked
+    ``one_screen`` runs at one screen (`one_screen`) unless marked ``both_screens``."""
     crossed: list[pytest.Item] = []
     for item in items:
         spec = getattr(item, "callspec", None)
         params = spec.params if spec is not None else {}
-        if "screen" not in params or "locale" not in params:
+        if "screen" not in params:
             continue
         named = any("screen" in str(mark.args[0]) for mark in item.iter_markers("parametrize"))
-        if not named and LANGUAGE_AT.get(params["screen"]) != params["locale"]:
+        if named:
+            continue
+        function = getattr(item, "originalname", item.name)
+        if (
+            item.get_closest_marker("one_screen") is not None
+            and item.get_closest_marker("both_screens") is None
+            and params["screen"] != one_screen(function)
+        ) or ("locale" in params and LANGUAGE_AT.get(params["screen"]) != params["locale"]):
             crossed.append(item)
     if crossed:
         config.hook.pytest_deselected(items=crossed)

@@ -19,6 +19,8 @@ from helpers.positions import one_move_to_win
 from klondike import Game
 from klondike.solver.daily import daily_deal
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 MONTHS = {

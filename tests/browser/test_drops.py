@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from helpers.page import Table, same_table
 from klondike import Game
+
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
 
 Opener = Callable[..., Table]
 

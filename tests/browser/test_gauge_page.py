@@ -13,6 +13,8 @@ from helpers.positions import every_gesture
 
 from .test_axe import audit
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 

@@ -13,12 +13,15 @@ import pytest
 from helpers.page import Table, same_table
 from helpers.positions import every_gesture, position
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 STAIRS = ["KS", "1 | QH", "2 | JC", "3 | TH", "4 | 9C", "5 | 8H", "6 | 7C"]
 """Columns of one to seven cards, the top ones face up: K♠ Q♥ J♣ 10♥ 9♣ 8♥ 7♣."""
 
 
+@pytest.mark.both_screens  # the gesture itself: the mouse and touch
 def test_drag_a_card_onto_a_column(open_table: Opener) -> None:
     table = open_table(every_gesture())
     before = table.check()
@@ -32,6 +35,7 @@ def test_drag_a_card_onto_a_column(open_table: Opener) -> None:
     assert view["last"]["move"] == "T4-T2"
 
 
+@pytest.mark.both_screens  # the gesture itself: the mouse and touch
 def test_drag_a_run_onto_a_column(open_table: Opener) -> None:
     table = open_table(every_gesture())
     table.drag(table.card("9C"), table.card("TD"))
@@ -86,6 +90,7 @@ def test_escape_during_a_drag_lets_go(open_table: Opener) -> None:
     assert card is not None and column is not None and abs(card["x"] - column["x"]) < 1
 
 
+@pytest.mark.both_screens  # the gesture itself: the mouse and touch
 def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
     table = open_table(every_gesture())
     table.tap(table.card("AH"))
@@ -96,6 +101,7 @@ def test_tap_a_card_to_its_foundation(open_table: Opener) -> None:
     assert view["score"] == 15
 
 
+@pytest.mark.both_screens  # the gesture itself: the mouse and touch
 def test_a_press_that_moves_a_little_is_a_tap_and_further_a_drag(open_table: Opener) -> None:
     """A drag starts only past a few pixels (a finger is given more room than a mouse)."""
     table = open_table(every_gesture())
@@ -176,6 +182,7 @@ def test_double_tap_chooses_the_longest_column(open_table: Opener) -> None:
     assert view["moves"] == 1 and view["last"]["move"] == "T4-T2"
 
 
+@pytest.mark.both_screens  # the gesture itself: the mouse and touch
 def test_double_tap_on_a_card_under_others_moves_its_run(open_table: Opener) -> None:
     """9♣ lies under 8♥: a double tap on it moves both onto 10♦."""
     table = open_table(every_gesture())

@@ -13,6 +13,8 @@ from browser.test_dialogs import skip_celebration
 from helpers.page import Table, open_new_game, press
 from helpers.positions import one_move_to_win, position
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 # Q♥ lies on J♥ J♦ J♣ face down; K♣ tops the waste, Q♦ under it; K♠ is home for good

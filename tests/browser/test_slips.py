@@ -15,6 +15,8 @@ import pytest
 from helpers.page import Table, open_new_game, press
 from helpers.positions import every_gesture, position
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 MONEY = {"en-US": re.compile(r"^[+−]?\$\d+$"), "de-DE": re.compile(r"^[+−]?\d+ \$$")}

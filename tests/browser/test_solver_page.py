@@ -13,6 +13,8 @@ import pytest
 from helpers.page import Table, press
 from helpers.positions import one_move_to_win, position
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])

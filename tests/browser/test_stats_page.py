@@ -9,6 +9,8 @@ import pytest
 from helpers.page import Table
 from helpers.positions import every_gesture
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 

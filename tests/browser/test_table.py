@@ -19,6 +19,8 @@ from helpers.positions import every_gesture, one_move_to_win, position
 from helpers.server import Server
 from klondike import Game
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])

@@ -30,6 +30,8 @@ from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.store.database import KeptProof
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 D1N: Mode = ("app", 1, "normal")

@@ -14,6 +14,8 @@ from klondike import Game
 from klondike.cards import CARD_NAMES
 from klondike.rules import SOLITAER
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])
