@@ -4,7 +4,7 @@
 
 import { ApiError } from "./api.js";
 import { shortDay } from "./daily.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 /** Every tier, the easiest first (as the server sends them). */
 export const TIERS = ["easy", "medium", "hard", "expert"];
@@ -26,10 +26,10 @@ export function tierMark(tier) {
   return mark;
 }
 
-/** A wait in words: "45 seconds", or from 90 s on "2 minutes". */
+/** A wait in words: "1 second", "45 seconds", or from 90 s on "2 minutes". */
 export function waitText(seconds) {
-  if (seconds >= 90) return t("wait_minutes", { n: Math.round(seconds / 60) });
-  return t("wait_seconds", { n: Math.max(1, Math.round(seconds)) });
+  if (seconds >= 90) return tn("wait_minutes", Math.round(seconds / 60));
+  return tn("wait_seconds", Math.max(1, Math.round(seconds)));
 }
 
 /**
