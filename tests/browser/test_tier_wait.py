@@ -138,8 +138,8 @@ def test_the_dialog_shows_the_wait_and_starts_the_game_when_the_deal_is_ready(
 def test_playing_on_meanwhile_a_notice_says_when_the_deal_is_ready(
     slowed: Callable[..., tuple[Table, Gate]],
 ) -> None:
-    """"Play on meanwhile" closes the dialog, the game in progress stays; when the deal is
-    ready a notice says so, and its button starts it."""
+    """The button "Play on meanwhile" closes the dialog, the game in progress stays; when the
+    deal is ready a notice says so, and its button starts it."""
     table, gate = slowed()
     page = table.page
     before = table.check()

@@ -5,9 +5,8 @@
 // the page only asks how far it is.
 
 import { ApiError, call } from "./api.js";
-import { shortDay } from "./daily.js";
 import { t } from "./i18n.js";
-import { tierName, waitText } from "./tiers.js";
+import { noneText, tierWords, waitText } from "./tiers.js";
 import { mayLeave } from "./dialogs/confirm.js";
 
 /** The first look after a refusal, and the shortest interval between two (ms). */
@@ -26,12 +25,6 @@ function askedOf(body) {
   const asked = { tier: body.tier, rules: body.rules, draw: body.draw, scoring: body.scoring };
   if (body.daily && body.day) asked.day = body.day;
   return asked;
-}
-
-/** The words of a deal waited for: its tier in a sentence and alone, and its day. */
-function wordsOf(asked) {
-  const name = tierName(asked.tier);
-  return { tier: name.toLowerCase(), name, day: asked.day ? shortDay(asked.day) : "" };
 }
 
 /** The time left in rounder words than the seconds said ("about 45 seconds to go"): they
@@ -113,13 +106,11 @@ class ReadyNotice {
   }
 
   heard(status) {
-    const asked = this.search.asked;
-    const words = wordsOf(asked);
+    const { tier, day } = this.search.asked;
     if (status.state === "ready") {
-      this.show(t(asked.day ? "tier_ready_daily" : "tier_ready", words), true);
-    } else if (status.state === "none") {
-      this.show(t(asked.day ? "tier_none_daily" : "tier_none", words), false);
-    } else if (status.state === "failed") this.end();
+      this.show(t(day ? "tier_ready_daily" : "tier_ready", tierWords(tier, day)), true);
+    } else if (status.state === "none") this.show(noneText(tier, day), false);
+    else if (status.state === "failed") this.end();
   }
 
   show(text, startable) {
@@ -198,10 +189,9 @@ export class DialogWait {
       this.stop();
       this.start(body); // the player is still waiting: the dialog kept them from playing on
     } else if (status.state === "none") {
-      const words = wordsOf(this.search.asked);
-      const text = t(this.search.asked.day ? "tier_none_daily" : "tier_none", words);
+      const { tier, day } = this.search.asked;
       this.stop();
-      this.none(text);
+      this.none(noneText(tier, day));
     } else if (status.state === "failed") {
       this.stop();
       this.game.refused(status.error);
@@ -210,9 +200,9 @@ export class DialogWait {
 
   /** The search's progress: the wait in words (said when its words change) and the bar. */
   show(status) {
-    const asked = this.search.asked;
-    const words = { ...wordsOf(asked), left: timeLeft(status.seconds) };
-    const text = t(asked.day ? "tier_finding_daily" : "tier_finding", words);
+    const { tier, day } = this.search.asked;
+    const words = { ...tierWords(tier, day), left: timeLeft(status.seconds) };
+    const text = t(day ? "tier_finding_daily" : "tier_finding", words);
     if (this.text.textContent !== text) this.text.textContent = text;
     this.bar.value = Math.min(1, Math.max(0, status.progress ?? 0));
   }
