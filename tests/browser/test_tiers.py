@@ -1,11 +1,12 @@
 """Winnable deals by difficulty on the page: the difficulty in the New game and the Daily
-dialogs (remembered per version and draw), the wait said when no deal of it is ready, its mark
-on the win screen and in the history, and its figures in the statistics.
+dialogs (remembered per version and draw), the wait shown when no deal of it is ready (the
+wait itself: test_tier_wait.py), its mark on the win screen and in the history, and its
+figures in the statistics.
 
 The server's database holds rated proved deals of every tier of the modes whose tiers it
 keeps ready (Draw 1 and Draw 3 Normal), two of Hard in Draw 1: its filler finds every pool
 full and rates nothing while a test plays. A tier of another mode has none ready: asking for
-one is refused with the wait (120 s: four ratings of 30 s each, before any was measured).
+one shows the wait (120 s: four ratings of 30 s each, before any was measured).
 """
 
 from __future__ import annotations
@@ -50,8 +51,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "options": ["Any", "Easy", "Medium", "Hard", "Expert"],
         "hard": "Hard",
         "hard_row": "Hard deals: won / played",
-        "not_ready": "No expert deal is ready yet: finding one takes about 2 minutes. "
-        "Try again then, or choose another difficulty.",
+        "not_ready": "Finding your expert deal… about 2 minutes to go.",
         "none_found": "No expert deal was found for this mode. Choose another difficulty.",
     },
     "de-DE": {
@@ -59,8 +59,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "options": ["Beliebig", "Einfach", "Mittel", "Schwierig", "Experte"],
         "hard": "Schwierig",
         "hard_row": "Schwierigkeit „Schwierig“: gewonnen / gespielt",
-        "not_ready": "Für „Experte“ ist noch kein Spiel bereit: eines zu finden dauert etwa "
-        "2 Minuten. Dann noch einmal versuchen oder eine andere Schwierigkeit wählen.",
+        "not_ready": "Suche ein Spiel für „Experte“ … noch etwa 2 Minuten.",
         "none_found": "Für „Experte“ wurde in diesem Modus kein Spiel gefunden. "
         "Bitte eine andere Schwierigkeit wählen.",
     },
@@ -164,8 +163,8 @@ def test_hard_in_the_new_game_dialog_deals_a_hard_deal_remembered_and_marked(
 def test_a_difficulty_with_no_deal_ready_says_how_long_and_the_game_stays(
     open_rated: Opener, locale: str
 ) -> None:
-    """Expert of Draw 1 Vegas: none is kept ready, so the dialog stays open and says how long
-    finding one takes (about 2 minutes); the game in progress is still the same one."""
+    """Expert of Draw 1 Vegas: none is kept ready, so the dialog stays open and shows how
+    long finding one takes (about 2 minutes); the game in progress is still the same one."""
     words = WORDS[locale]
     table = open_rated(locale=locale)
     page = table.page
@@ -177,9 +176,9 @@ def test_a_difficulty_with_no_deal_ready_says_how_long_and_the_game_stays(
     press(table, "#new-dialog label:has(#winnable-input)")
     choice.select_option("expert")
     press(table, "#new-start")
-    error = page.locator("#new-error:not(:empty)")
-    error.wait_for(timeout=20_000)
-    assert error.inner_text() == words["not_ready"]
+    waiting = page.locator("#new-wait:not([hidden]) #new-wait-text")
+    waiting.wait_for(timeout=20_000)
+    assert waiting.inner_text() == words["not_ready"]
     assert page.locator("#new-dialog").evaluate("el => el.open")  # the dialog stays open
     audit(table, "new game, no deal of the difficulty ready")
     after = table.check()
@@ -189,9 +188,9 @@ def test_a_difficulty_with_no_deal_ready_says_how_long_and_the_game_stays(
         before["version"],
     )
     assert table.server.game()["id"] == before["id"]  # still the game in progress
-    # another difficulty: the message goes
+    # another difficulty: the wait ends, and Start starts again
     choice.select_option("")
-    assert page.locator("#new-error").inner_text() == ""
+    assert page.locator("#new-wait").is_hidden() and page.locator("#new-start").is_enabled()
 
 
 @pytest.mark.parametrize("screen", ["desktop"])
@@ -225,7 +224,7 @@ def test_a_difficulty_none_was_found_of_is_said_so(open_rated: Opener, locale: s
 
 def test_the_daily_deal_of_a_difficulty_and_its_wait(open_rated: Opener) -> None:
     """The Daily dialog's difficulty loads that tier's calendar and starts its daily deal; a
-    tier whose daily deals are not found yet is refused with the wait, the game staying."""
+    tier whose daily deals are not found yet shows the wait, the game staying."""
     today = datetime.date.today()  # the browser's calendar day: the same machine and zone
     table = open_rated(dailies=((today.isoformat(), "hard", 6),))
     page = table.page
@@ -256,14 +255,11 @@ def test_the_daily_deal_of_a_difficulty_and_its_wait(open_rated: Opener) -> None
         arg=today.isoformat(),
     )
     press(table, "#daily-play")
-    error = page.locator("#daily-error:not(:empty)")
-    error.wait_for(timeout=20_000)
-    text = error.inner_text()
-    assert text.startswith("The expert daily deal of "), text
-    assert text.endswith(
-        " is not ready yet: finding the day's deals takes about 4 minutes. "
-        "Try again then, or choose another difficulty."
-    ), text
+    waiting = page.locator("#daily-wait:not([hidden]) #daily-wait-text")
+    waiting.wait_for(timeout=20_000)
+    text = waiting.inner_text()
+    assert text.startswith("Finding the expert daily deal of "), text
+    assert text.endswith("… about 4 minutes to go."), text
     assert page.locator("#daily-dialog").evaluate("el => el.open")
     assert table.check()["id"] == view["id"]
 

@@ -53,7 +53,8 @@ class Server:
     deal of the day ``daily``, if given). ``env`` adds to the environment the server runs in.
     With a ``clock``, the games' clocks run on it: time passes when the test advances it
     (``python -m helpers.clock``). With ``static``, the page's files are the ones in that
-    folder (``python -m helpers.pages``).
+    folder (``python -m helpers.pages``). With ``slowed``, every deal is rated by
+    `helpers.ratings` (its settings in ``env``: ``python -m helpers.ratings``).
     """
 
     def __init__(
@@ -66,6 +67,7 @@ class Server:
         daily: str | None = None,
         clock: DrivenClock | None = None,
         static: Path | None = None,
+        slowed: bool = False,
     ) -> None:
         if position is not None:
             insert_position(db, position, daily)
@@ -74,8 +76,14 @@ class Server:
         options = ["--no-browser", "--port", str(port), "--db", str(db), *args]
         command = [sys.executable, "-m", "klondike", *options]
         environment = {**os.environ, **(env or {})}
-        if clock is not None or static is not None:
-            helper = ["helpers.clock", str(clock.path)] if clock else ["helpers.pages", str(static)]
+        helper: list[str] = []
+        if clock is not None:
+            helper = ["helpers.clock", str(clock.path)]
+        elif static is not None:
+            helper = ["helpers.pages", str(static)]
+        elif slowed:
+            helper = ["helpers.ratings"]
+        if helper:
             command = [sys.executable, "-m", *helper, *options]
             paths = [str(ROOT / "tests"), environment.get("PYTHONPATH", "")]
             environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import itertools
 import logging
 import os
 import time
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from helpers import ratings
 from helpers.api import HOST, TestClient, act
 from helpers.proofs import proof_of
 from helpers.server import Server
@@ -22,10 +22,9 @@ from helpers.waiting import wait_until
 from klondike import Game
 from klondike.cli import main
 from klondike.fair.pool import PoolDeal, RatedPool
-from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.web.api import create_app
-from klondike.web.proofs import RatedProof, prove_and_rate
+from klondike.web.proofs import prove_and_rate
 from klondike.web.proved_deals import ProvedDeals
 from klondike.web.workers import NICENESS, SolverWorkers
 
@@ -243,29 +242,15 @@ def test_every_tier_and_its_daily_starts_at_once_from_the_first_start(tmp_path: 
 def test_the_wait_said_for_a_tier_is_within_twice_the_real_wait(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With a slowed rating (0.4 s; the tiers come round easy, medium, hard, expert), the
-    wait the refusal would say — the rating's median time measured here times the ratings a
-    tier takes on average — is within a factor of two of the time a taken expert deal takes
-    to be ready again."""
-    rated = itertools.cycle(
-        [(1, "easy"), (2, "medium"), (3, "hard"), (6, "expert")]  # deals proved winnable
-    )
-
-    def slow_rating(deal: int, mode: Mode, budget: float) -> RatedProof:
-        time.sleep(RATING)
-        deal, tier = next(rated)
-        proof = proof_of(deal, mode)
-        return {
-            "deal": deal,
-            "line": proof.line,
-            "states": 1,
-            "seconds": 0.0,
-            "tier": tier,  # type: ignore[typeddict-item]
-            "wins": 3,
-            "rating_seconds": RATING,
-        }
-
-    monkeypatch.setattr("klondike.web.proved_deals.prove_and_rate", slow_rating)
+    """With a slowed rating (0.4 s; the tiers come round easy, medium, hard, expert:
+    `helpers.ratings`), the wait the refusal would say — the rating's median time measured
+    here times the ratings a tier takes on average — is within a factor of two of the time a
+    taken expert deal takes to be ready again (what the page shows while a player waits:
+    tests/web/test_tier_search.py)."""
+    monkeypatch.setenv(ratings.SECONDS, str(RATING))
+    monkeypatch.delenv(ratings.GATE, raising=False)
+    monkeypatch.setattr("klondike.web.proved_deals.prove_and_rate", ratings.slow_prove_and_rate)
+    ratings.restart()
     conn = store.open_database(db_path)
     filler = ProvedDeals(
         conn, SolverWorkers(processes=False), size=0, modes=(MODE,), rated_modes=(MODE,)

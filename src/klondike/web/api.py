@@ -30,7 +30,7 @@ from .refusals import Refusal
 from .reviewing import Reviews
 from .security import LOOPBACK_NAMES, Guard
 from .solving import HINT_BUDGET, Solving
-from .views import daily, hints, page, rules, settings, stats
+from .views import daily, hints, page, rules, settings, stats, tier_search
 from .views import games as game_views
 from .views import reviews as review_views
 from .views.page import STATIC_DIR
@@ -113,6 +113,7 @@ def create_app(
     rules.add_routes(app)
     stats.add_routes(app, games)
     daily.add_routes(app, games)
+    tier_search.add_routes(app, solving)
     settings.add_routes(app, games)
     review_views.add_routes(app, reviews)
     page.add_routes(app, static_dir)  # and its files, under /static

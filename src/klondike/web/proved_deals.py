@@ -11,7 +11,8 @@ import logging
 import random
 import sqlite3
 import threading
-from collections import deque
+import time
+from collections import Counter, deque
 
 from klondike.codes import DEAL_COUNT, format_code
 from klondike.fair.pool import PoolDeal, RatedPool
@@ -20,7 +21,7 @@ from klondike.store import database as store
 from klondike.tiers import TIERS, Tier
 
 from .background import Background, Turn
-from .proofs import PROOF_BUDGET, Proof, RatedProof, prove, prove_and_rate
+from .proofs import PROOF_BUDGET, Proof, RatedProof, prove, prove_and_rate, replays
 from .workers import SolverBusy, SolverFailed, SolverWorkers
 
 POOL_SIZE = 3
@@ -52,6 +53,16 @@ Pool = tuple[Mode, str]
 log = logging.getLogger(__name__)
 
 
+def deal_ready(conn: sqlite3.Connection, pool: RatedPool, mode: Mode, tier: Tier) -> bool:
+    """True if a deal of ``mode`` and ``tier`` is ready to be dealt: one kept proved here,
+    or one shipped in ``pool``, not started here yet, whose line replays."""
+    if store.proved_deal_counts(conn, tier).get(mode, 0) > 0:
+        return True
+    return any(
+        replays(entry.deal, entry.line, mode) for entry in fresh_shipped(conn, pool, mode, tier)
+    )
+
+
 def fresh_shipped(
     conn: sqlite3.Connection, pool: RatedPool, mode: Mode, tier: Tier
 ) -> list[PoolDeal]:
@@ -68,7 +79,8 @@ class ProvedDeals:
     """Keeps proved-winnable deals ready in the database, in the background: `POOL_SIZE`
     per mode, and `TIER_POOL_SIZE` per mode and tier (proved, then rated in the rating
     lane) of ``rated_modes`` and of every mode a player asked a tier of (`want`). A pool a
-    player asked for and found empty is filled first.
+    player asked for and found empty is filled first, the one asked for last first: the
+    deal a player waits for now (`search_of` says since when).
 
     Started by `start` (its thread: `klondike.web.background`), woken by `wake` when a deal
     is taken; sleeps while every pool is full.
@@ -93,11 +105,15 @@ class ProvedDeals:
         self.chooser = random.SystemRandom()
         self.wanted = threading.Event()  # set: a pool may be short (clear: asleep)
         self.wanted.set()
-        self.asked: list[Pool] = []  # pools a player found empty, the first asked first
+        self.asked_lock = threading.Lock()  # guards asked and asked_at
+        self.asked: list[Pool] = []  # pools a player found empty, the last asked first
+        # when each asked pool was put first, and its mode's ratings then
+        self.asked_at: dict[Pool, tuple[float, int]] = {}
         self.tier_modes = [mode for mode in rated_modes if mode in modes]
         self.misses: dict[Pool, int] = {}  # ratings aimed at a pool that missed it
         self.rating_times: deque[float] = deque(maxlen=20)
         self.ratings = 0  # deals rated since the server started
+        self.mode_ratings: Counter[Mode] = Counter()  # the same, per mode
 
     def start(self) -> None:
         """Start filling the pools, on the filler's thread."""
@@ -109,9 +125,15 @@ class ProvedDeals:
         self.background.wake()
 
     def want(self, mode: Mode, tier: str) -> None:
-        """A player found the pool of ``mode`` and ``tier`` empty: fill it first."""
-        if (mode, tier) not in self.asked:
-            self.asked.append((mode, tier))
+        """A player found the pool of ``mode`` and ``tier`` empty: fill it first (before
+        the pools asked for earlier; asked again while first, it keeps its place and time)."""
+        pool = (mode, tier)
+        with self.asked_lock:
+            if self.asked[:1] != [pool]:
+                if pool in self.asked:
+                    self.asked.remove(pool)
+                self.asked.insert(0, pool)
+                self.asked_at[pool] = (time.monotonic(), self.mode_ratings[mode])
         if tier and mode not in self.tier_modes:
             self.tier_modes.append(mode)
         self.misses.pop((mode, tier), None)
@@ -133,6 +155,25 @@ class ProvedDeals:
     def idle(self) -> bool:
         """True while the filler sleeps (every pool full, not woken since)."""
         return not self.wanted.is_set()
+
+    def search_of(self, mode: Mode, tier: Tier) -> tuple[float, int] | None:
+        """How long the filler has looked for a deal of ``mode`` and ``tier``: the seconds
+        since a player asked for one and the mode's ratings done since (0 and 0 for a pool
+        it keeps full unasked); None if it does not look for one (stopped, or not asked)."""
+        if not self.is_alive() or self.background.stopping:
+            return None
+        if self.misses.get((mode, tier), 0) >= MAX_TIER_TRIES:
+            return None
+        with self.asked_lock:
+            asked = self.asked_at.get((mode, tier)) if (mode, tier) in self.asked else None
+        if asked is not None:
+            since, ratings = asked
+            return time.monotonic() - since, self.mode_ratings[mode] - ratings
+        return (0.0, 0) if mode in self.tier_modes else None
+
+    def measured(self, seconds: float) -> None:
+        """A rating here took ``seconds``."""
+        self.rating_times.append(seconds)
 
     def rating_seconds(self) -> float:
         """A rating's median time here (`RATING_SECONDS` before the first)."""
@@ -176,8 +217,11 @@ class ProvedDeals:
             and self.misses.get((mode, tier), 0) < MAX_TIER_TRIES
         ]
         short = [(mode, "") for mode in untiered] + tiered
-        self.asked = [pool for pool in self.asked if pool in short]
-        return self.asked + [pool for pool in short if pool not in self.asked]
+        with self.asked_lock:
+            self.asked = [pool for pool in self.asked if pool in short]
+            self.asked_at = {pool: self.asked_at[pool] for pool in self.asked}
+            asked = list(self.asked)
+        return asked + [pool for pool in short if pool not in asked]
 
     def _next_deal(self) -> Turn | None:
         """The next deal to prove, if the pools may be short (the lock held), else None."""
@@ -226,8 +270,9 @@ class ProvedDeals:
             "rating", RATING_LIMIT, prove_and_rate, deal, mode, self.budget
         ).result()
         if found is not None:
-            self.rating_times.append(found["rating_seconds"])
+            self.measured(found["rating_seconds"])
             self.ratings += 1
+            self.mode_ratings[mode] += 1
         return found
 
     def _keep(self, mode: Mode, proof: Proof) -> None:

@@ -43,8 +43,9 @@ from .proofs import (
     rated_dailies_of,
     replays,
 )
-from .proved_deals import MAX_TIER_TRIES, RATING_SECONDS, ProvedDeals, fresh_shipped
+from .proved_deals import MAX_TIER_TRIES, RATING_SECONDS, ProvedDeals, deal_ready, fresh_shipped
 from .refusals import Refusal
+from .tier_waits import DAILY_TIER_RATINGS, TierWait, estimate, waiting
 from .workers import SolverBusy, SolverWorkers
 
 HINT_BUDGET = 2.0
@@ -101,6 +102,7 @@ class Solving:
         # (day, mode) or (day, mode, "tiers"): the search for that day's daily deal(s)
         self.dailies_pending: dict[tuple[Any, ...], Future[Any]] = {}
         self.daily_tiers_found: dict[tuple[str, Mode], set[str]] = {}  # tiers searched
+        self.daily_tiers_since: dict[tuple[str, Mode], float] = {}  # searches' starts
         # game: the rest of the winning line of its last hint (never sent), followed while
         # it still wins, so that following the hints makes progress
         self.hint_lines: dict[int, KeptLine] = {}
@@ -172,20 +174,88 @@ class Solving:
             raise Refusal("no_proved_deal", {"rules": key, "draw": draw, "scoring": scoring})
         return found
 
-    def _tier_refusal(self, mode: Mode, tier: Tier, ratings: float, day: str | None) -> Refusal:
-        """`tier_not_ready`: a deal of ``tier`` takes about ``ratings`` ratings to find."""
-        seconds = self.filler.rating_seconds() if self.filler is not None else RATING_SECONDS
+    def _tier_refusal(self, mode: Mode, tier: Tier, day: str | None, wait: TierWait) -> Refusal:
+        """`no_tier_deal` if none was found (``wait``), else `tier_not_ready` and how long
+        one takes."""
         key, draw, scoring = mode
-        params: dict[str, object] = {
-            "tier": tier,
-            "rules": key,
-            "draw": draw,
-            "scoring": scoring,
-            "seconds": max(1, round(seconds * ratings)),
-        }
+        params: dict[str, object] = {"tier": tier, "rules": key, "draw": draw}
+        params["scoring"] = scoring
+        if wait["state"] == "none":
+            found = f" for {day}" if day is not None else f" in {MAX_TIER_TRIES} deals rated"
+            return Refusal("no_tier_deal", {**params, "day_text": found})
+        params["seconds"] = max(1, round(wait["seconds"]))
         if day is not None:
             params["day"] = day
         return Refusal("tier_not_ready", params)
+
+    def _rating_seconds(self) -> float:
+        """A rating's median time here (`RATING_SECONDS` before the first)."""
+        return self.filler.rating_seconds() if self.filler is not None else RATING_SECONDS
+
+    def tier_wait(self, mode: Mode, tier: Tier, day: str | None, *, ask: bool) -> TierWait:
+        """Where the search for a deal of ``mode`` and ``tier`` stands (the daily deal of
+        ``day``, if given); ``ask``: look for one if no one does (and first, if not yet)."""
+        if day is not None:
+            return self._daily_tier_wait(day, mode, tier, ask=ask)
+        with self.games.database("read", "the deals ready") as conn:
+            if deal_ready(conn, self.pool, mode, tier):
+                return waiting("ready", progress=1.0)
+        filler = self.filler
+        if filler is not None and filler.misses.get((mode, tier), 0) >= MAX_TIER_TRIES:
+            return waiting("none")
+        if ask and filler is not None:
+            filler.want(mode, tier)
+        ratings = filler.expected_ratings(mode, tier) if filler is not None else len(TIERS)
+        search = filler.search_of(mode, tier) if filler is not None else None
+        searched, done = search if search is not None else (0.0, None)
+        seconds, progress = estimate(ratings, self._rating_seconds(), searched)
+        return waiting("idle" if search is None else "searching", done, seconds, progress)
+
+    def _daily_tier_wait(self, day: str, mode: Mode, tier: Tier, *, ask: bool) -> TierWait:
+        """`tier_wait` for a daily deal: ready if kept or shipped, else `_daily_tier_search`."""
+        if self._daily_tier_ready(day, mode, tier) is not None:
+            return waiting("ready", progress=1.0)
+        return self._daily_tier_search(day, mode, tier, ask=ask)
+
+    def _daily_tier_ready(self, day: str, mode: Mode, tier: Tier) -> int | None:
+        """The daily deal of ``day``, a mode and ``tier`` if it is ready: kept here, else
+        the shipped pool's (`RatedPool.daily`, the same on every machine) if it replays."""
+        deal = self._read_daily_deal(day, mode, tier)
+        if deal is not None:
+            return deal
+        shipped = self.pool.daily(datetime.date.fromisoformat(day), mode, tier)
+        if shipped is not None and replays(shipped.deal, shipped.line, mode):
+            return shipped.deal
+        if shipped is not None:
+            log.warning("the shipped daily deal %d of %s does not replay", shipped.deal, day)
+        return None
+
+    def _daily_tier_search(self, day: str, mode: Mode, tier: Tier, *, ask: bool) -> TierWait:
+        """Where the search for the day's daily deals of every tier stands: one task in the
+        rating lane, ahead of the filler's ratings (started if ``ask`` and none runs)."""
+        with self.solver_lock:
+            searched = self.daily_tiers_found.get((day, mode))
+            if searched is not None and tier not in searched:
+                return waiting("none")
+            future = self.dailies_pending.get((day, mode, "tiers"))
+            if (future is None or future.done()) and ask:
+                try:
+                    future = self.workers.submit(
+                        "rating", DAILY_TIERS_LIMIT, rated_dailies_of, day, mode, first=True
+                    )
+                except SolverBusy:  # other days' searches first: asked again later
+                    future = None
+                else:
+                    self.dailies_pending[day, mode, "tiers"] = future
+                    self.daily_tiers_since[day, mode] = time.monotonic()
+                    future.add_done_callback(partial(self._keep_daily_tiers, day, mode))
+            since = self.daily_tiers_since.get((day, mode))
+        if future is None or future.done() or since is None:
+            seconds, progress = estimate(DAILY_TIER_RATINGS, self._rating_seconds(), 0.0)
+            return waiting("idle", None, seconds, progress)
+        elapsed = time.monotonic() - since
+        seconds, progress = estimate(DAILY_TIER_RATINGS, self._rating_seconds(), elapsed)
+        return waiting("searching", None, seconds, progress)
 
     def _take_shipped_deal(self, mode: Mode, tier: Tier) -> Proof | None:
         """A shipped deal of ``mode`` and ``tier`` no game here was started from, chosen at
@@ -212,15 +282,8 @@ class Solving:
         self._deal_taken()
         if kept is not None:
             return Chosen(kept["deal"], kept, tier)
-        if self.filler is not None and self.filler.misses.get((mode, tier), 0) >= MAX_TIER_TRIES:
-            key, draw, scoring = mode
-            params: dict[str, object] = {"tier": tier, "rules": key, "draw": draw}
-            params.update(scoring=scoring, day_text=f" in {MAX_TIER_TRIES} deals rated")
-            raise Refusal("no_tier_deal", params)
-        if self.filler is not None:
-            self.filler.want(mode, tier)
-        ratings = self.filler.expected_ratings(mode, tier) if self.filler else len(TIERS)
-        raise self._tier_refusal(mode, tier, ratings, None)
+        search = partial(self.tier_wait, mode, tier, None, ask=True)
+        raise self._tier_refusal(mode, tier, None, await anyio.to_thread.run_sync(search))
 
     def _read_daily_deal(self, day: str, mode: Mode, tier: str = "") -> int | None:
         """The kept daily deal of ``day`` (and ``tier``) whose winning line replays, or None
@@ -266,32 +329,11 @@ class Solving:
         rating lane (minutes: one rating after another), so until then the request is
         refused with `tier_not_ready`; a tier that search did not find is refused with
         `no_tier_deal`."""
-        deal = await anyio.to_thread.run_sync(self._read_daily_deal, day, mode, tier)
+        deal = await anyio.to_thread.run_sync(self._daily_tier_ready, day, mode, tier)
         if deal is not None:
             return Chosen(deal, None, tier)
-        shipped = self.pool.daily(datetime.date.fromisoformat(day), mode, tier)
-        if shipped is not None and replays(shipped.deal, shipped.line, mode):
-            return Chosen(shipped.deal, None, tier)
-        if shipped is not None:
-            log.warning("the shipped daily deal %d of %s does not replay", shipped.deal, day)
-        with self.solver_lock:
-            searched = self.daily_tiers_found.get((day, mode))
-            if searched is not None and tier not in searched:
-                key, draw, scoring = mode
-                params: dict[str, object] = {"tier": tier, "rules": key, "draw": draw}
-                params.update(scoring=scoring, day_text=f" for {day}")
-                raise Refusal("no_tier_deal", params)
-            future = self.dailies_pending.get((day, mode, "tiers"))
-            if future is None or future.done():
-                try:
-                    future = self.workers.submit(
-                        "rating", DAILY_TIERS_LIMIT, rated_dailies_of, day, mode
-                    )
-                except SolverBusy:  # other days' searches first: not ready, said so
-                    raise self._tier_refusal(mode, tier, 4 * len(TIERS), day) from None
-                self.dailies_pending[day, mode, "tiers"] = future
-                future.add_done_callback(partial(self._keep_daily_tiers, day, mode))
-        raise self._tier_refusal(mode, tier, 2 * len(TIERS), day)
+        search = partial(self._daily_tier_search, day, mode, tier, ask=True)
+        raise self._tier_refusal(mode, tier, day, await anyio.to_thread.run_sync(search))
 
     def _keep_daily_tiers(self, day: str, mode: Mode, future: Future[Any]) -> None:
         """Keep the day's daily deals per tier once found (in the worker's thread)."""
@@ -302,6 +344,9 @@ class Solving:
             log.warning("the daily deals per tier of %s %s were not found", day, mode)
             return
         found: dict[str, RatedProof] = future.result()
+        if self.filler is not None:  # the day's ratings measure this machine too
+            for proof in found.values():
+                self.filler.measured(proof["rating_seconds"])
         try:
             for proof in found.values():
                 self._keep_daily_deal(day, mode, proof)

@@ -2,6 +2,8 @@
 with its own bounded queue, so that the server keeps answering while the solver thinks and
 one lane never waits behind another. A worker that dies or hangs past its task's time limit
 is replaced and the task answers `SolverFailed`; a full lane refuses with `SolverBusy`.
+A task a player waits for may go `first`: ahead of every task queued in its lane but
+those that went first before it.
 The process's own side is `klondike.web.worker_process`.
 """
 
@@ -73,6 +75,7 @@ class _Task:
     function: Callable[..., Any]
     args: tuple[Any, ...]
     limit: float  # seconds it may run
+    first: bool = False  # ahead of the tasks queued that are not
     future: Future[Any] = field(default_factory=Future)
 
 
@@ -109,7 +112,10 @@ class _Lane:
             if len(waiting) >= self.pending:
                 ahead = sum(min(queued.limit, 60.0) for queued in waiting)
                 raise SolverBusy(self.name, max(1, math.ceil(ahead)))
-            self.queue.append(task)
+            if task.first:  # after the tasks that went first (they lead the queue)
+                self.queue.insert(sum(queued.first for queued in self.queue), task)
+            else:
+                self.queue.append(task)
             self.changed.notify_all()
 
     def withdraw(self, future: Future[Any], error: BaseException) -> None:
@@ -271,11 +277,19 @@ class SolverWorkers:
                 self._lanes[name] = lane
             return lane
 
-    def submit(self, lane: str, limit: float, function: Callable[..., T], *args: Any) -> Future[T]:
+    def submit(
+        self,
+        lane: str,
+        limit: float,
+        function: Callable[..., T],
+        *args: Any,
+        first: bool = False,
+    ) -> Future[T]:
         """Run ``function(*args)`` in ``lane``, allowed ``limit`` seconds (plus the margin);
-        the future answers its result, its error or `SolverFailed`. Raises `SolverBusy` if
-        the lane's queue is full."""
-        task = _Task(function, args, limit)
+        the future answers its result, its error or `SolverFailed`. ``first``: ahead of the
+        lane's queued tasks (after those that went first too). Raises `SolverBusy` if the
+        lane's queue is full."""
+        task = _Task(function, args, limit, first)
         self._lane(lane).submit(task)
         return task.future
 

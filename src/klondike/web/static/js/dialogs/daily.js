@@ -2,6 +2,7 @@
 // /api/daily): the days played and won marked, today outlined, the month before and after; a
 // day the server says can be played is chosen and started. Each difficulty has daily deals
 // of its own (any: the daily deal of the mode); its choice is remembered per version and draw.
+// A difficulty's daily deal not found yet is waited for in the dialog (waiting.js).
 
 import { ApiError, call } from "../api.js";
 import { dailyBody, dateText, shortDay, today } from "../daily.js";
@@ -9,6 +10,7 @@ import { reasonText, t } from "../i18n.js";
 import { ModePicker, modeOf } from "../mode-picker.js";
 import { TierChoice } from "../tier-choice.js";
 import { tierRefusal } from "../tiers.js";
+import { DialogWait, notReady } from "../waiting.js";
 import { mayLeave } from "./confirm.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -40,9 +42,22 @@ export class DailyDialog {
     this.data = null; // the calendar shown (GET /api/daily's answer)
     this.day = null; // the day chosen
     this.asked = 0; // the last calendar asked for: an older answer is not shown
+    this.wait = new DialogWait({
+      dialog: this.dialog,
+      prefix: "daily",
+      startButton: this.play,
+      game,
+      start: (body) => this.begin(body),
+      none: (text) => {
+        this.error.textContent = text;
+      },
+    });
     this.form.addEventListener("change", (e) => {
       if (["rules", "draw"].includes(e.target.name)) this.tier.show(this.picker.mode());
-      if (["rules", "draw", "scoring", "tier"].includes(e.target.name)) this.show(this.data?.month);
+      if (["rules", "draw", "scoring", "tier"].includes(e.target.name)) {
+        this.wait.stop(); // another deal is chosen: the one waited for is not
+        this.show(this.data?.month);
+      }
     });
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -166,22 +181,34 @@ export class DailyDialog {
     return button;
   }
 
-  /** Start the daily deal of the day chosen (after "Leave this game?" if it is unfinished); one
-   *  of a difficulty not found yet keeps the dialog open and says how long finding it takes. */
+  /** Start the daily deal of the day chosen (after "Leave this game?" if it is unfinished). */
   async start() {
-    if (!this.day) return;
+    if (!this.day || this.wait.waiting()) return;
     const body = { ...dailyBody(this.picker.mode(), this.day), tier: this.tier.value() };
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
+    await this.begin(body);
+  }
+
+  /** Start the daily deal of `body`, the player having agreed to leave the game in progress;
+   *  one of a difficulty not found yet is waited for in the dialog (open again if it was
+   *  closed: the game in progress stays meanwhile). */
+  async begin(body) {
     this.status.textContent = t("daily_finding");
     this.play.disabled = true; // one start at a time
+    let waiting = false;
     try {
       const view = await this.game.start(body, true);
       this.dialog.close();
       this.game.hooks.message(t("daily_started", { day: shortDay(view.daily) }));
     } catch (err) {
-      const waiting = tierRefusal(err, body.day);
-      if (waiting) this.error.textContent = waiting;
-      else if (err instanceof ApiError && err.reason !== "game_over" && err.status >= 400 && err.status < 500) {
+      waiting = notReady(err);
+      const none = waiting ? null : tierRefusal(err, body.day);
+      const mistake =
+        err instanceof ApiError && err.reason !== "game_over" && err.status >= 400 && err.status < 500;
+      if ((waiting || none) && !this.dialog.open) this.dialog.showModal();
+      if (waiting) this.wait.begin(body, err);
+      else if (none) this.error.textContent = none;
+      else if (mistake && this.dialog.open) {
         this.error.textContent = reasonText(err.reason, err.params, err.message);
       } else {
         this.dialog.close();
@@ -189,7 +216,7 @@ export class DailyDialog {
       }
     } finally {
       this.status.textContent = "";
-      this.play.disabled = !this.day;
+      if (!waiting) this.play.disabled = !this.day;
     }
   }
 }

@@ -1,12 +1,14 @@
 // The New game dialog: the version, draw count and scoring (mode-picker.js), or a game code
 // that restores a deal; the "winnable deals only" option (remembered) and its difficulty
-// (remembered per version and draw count); the way to the Daily dialog.
+// (remembered per version and draw count); the way to the Daily dialog. A difficulty with no
+// deal ready is waited for in the dialog (waiting.js).
 
 import { ApiError } from "../api.js";
 import { reasonText, t } from "../i18n.js";
 import { ModePicker, modeOf } from "../mode-picker.js";
 import { TierChoice } from "../tier-choice.js";
 import { tierRefusal } from "../tiers.js";
+import { DialogWait, notReady } from "../waiting.js";
 import { mayLeave } from "./confirm.js";
 
 const WINNABLE_KEY = "klondike.winnable";
@@ -71,11 +73,22 @@ export class NewGameDialog {
         // storage may be off: the choice holds for this page only
       }
     });
+    this.proof = $("#new-proof");
+    this.wait = new DialogWait({
+      dialog: this.dialog,
+      prefix: "new",
+      startButton: $("#new-start"),
+      game,
+      start: (body) => this.begin(body),
+      none: (text) => this.say(text, this.tier.select),
+    });
     this.form.addEventListener("change", (e) => {
       if (["rules", "draw"].includes(e.target.name)) this.tier.show(this.picker.mode());
-      if (["rules", "draw", "scoring", "tier"].includes(e.target.name)) this.error.textContent = "";
+      if (["rules", "draw", "scoring", "tier", "winnable"].includes(e.target.name)) {
+        this.error.textContent = "";
+        this.wait.stop(); // another deal is chosen: the one waited for is not
+      }
     });
-    this.proof = $("#new-proof");
     $("#new-daily").addEventListener("click", () => {
       this.dialog.close();
       openDaily(this.picker.mode());
@@ -101,10 +114,9 @@ export class NewGameDialog {
   }
 
   /** Start: a bad code keeps the dialog open and says what is wrong with it, before the game
-   *  in progress is put at stake ("Leave this game?" only for a code that can be played). A
-   *  proved deal says how long the proof took. A difficulty with no deal ready keeps the
-   *  dialog open and says how long finding one takes (the game in progress stays). */
+   *  in progress is put at stake ("Leave this game?" only for a code that can be played). */
   async submit() {
+    if (this.wait.waiting()) return; // the deal waited for starts by itself
     const fields = this.form.elements;
     const code = fields.code.value.trim().toUpperCase();
     const winnable = this.winnable.checked;
@@ -120,6 +132,14 @@ export class NewGameDialog {
       }
     }
     if (!(await mayLeave(this.game, t("confirm_new")))) return;
+    await this.begin(body);
+  }
+
+  /** Start the game of `body`, the player having agreed to leave the game in progress. A
+   *  proved deal says how long the proof took. A difficulty with no deal ready is waited for
+   *  in the dialog (open again if it was closed: the game in progress stays meanwhile). */
+  async begin(body) {
+    const fields = this.form.elements;
     try {
       if (body.winnable) this.proof.textContent = t("proving");
       const view = await this.game.start(body, true);
@@ -128,9 +148,15 @@ export class NewGameDialog {
       if (view.proof) this.game.hooks.message(proofText(view.proof));
     } catch (err) {
       this.proof.textContent = "";
-      const waiting = tierRefusal(err);
-      if (waiting) {
-        this.say(waiting, this.tier.select);
+      if (notReady(err)) {
+        if (!this.dialog.open) this.dialog.showModal();
+        this.wait.begin(body, err);
+        return;
+      }
+      const none = tierRefusal(err);
+      if (none) {
+        if (!this.dialog.open) this.dialog.showModal();
+        this.say(none, this.tier.select);
         return;
       }
       // game_over: another tab left this game for a new one already; refused() follows it.
@@ -139,7 +165,7 @@ export class NewGameDialog {
         err.reason !== "game_over" &&
         err.status >= 400 &&
         err.status < 500;
-      if (mistake) this.refuse(err, fields);
+      if (mistake && this.dialog.open) this.refuse(err, fields);
       else {
         this.dialog.close();
         this.game.refused(err);
