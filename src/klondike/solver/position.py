@@ -19,8 +19,21 @@ from ..compiled import give_way_if_stale
 from ..game import Game
 from ..rules import Rules
 
-# A position's key (position_key): numbers only.
-Key = tuple[int, ...]
+Key = int
+"""A position's key (`position_key`): one number, so that a position kept costs little
+memory (docs/solver.md, "Bounded whatever the position")."""
+
+# The fields of a key, from its lowest bit: the face-up column cards (52 bits), two groups
+# of columns (52 bits each: the second holds the foundations too), then the stock's part.
+_COLUMNS_AT: Final = 52
+_REST_AT: Final = 104
+STOCK_AT: Final = 156
+"""The bit where a key's stock part (`stock_part`) begins; below it, the rest of the key."""
+_REST_MASK: Final = (1 << STOCK_AT) - 1
+# A shuffled Draw 3 redeal: the stock and the waste's cards (6 bits each, a card + 1),
+# their count and the waste's length, then the turn-overs made.
+_ORDER_AT: Final = STOCK_AT + 12
+_RECYCLES_AT: Final = _ORDER_AT + 6 * 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +102,23 @@ def position_key(game: Game, mode: StockRules | None = None) -> Key:
     rest = ((columns[4] * 4096 + columns[5]) * 4096 + columns[6]) * 65536 + (
         found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
     )
+    table = visible | first << _COLUMNS_AT | rest << _REST_AT
     if mode is None:
         mode = stock_rules(game)
     if mode.ordered_redeal:
         # A shuffled redeal whose order matters: the stock, the waste and the pass count.
-        return (visible, first, rest, game.recycles, len(game.waste), *game.stock, *game.waste)
+        order = 0
+        for c in game.stock:
+            order = order << 6 | (c + 1)
+        for c in game.waste:
+            order = order << 6 | (c + 1)
+        count = len(game.stock) + len(game.waste)
+        return (
+            table
+            | (count << 6 | len(game.waste)) << STOCK_AT
+            | order << _ORDER_AT
+            | game.recycles << _RECYCLES_AT
+        )
     p = len(game.waste)
     if mode.free_stock and mode.engine_stock:
         p = 0  # Draw 1, no pass limit: the order of the stock changes nothing
@@ -105,7 +130,14 @@ def position_key(game: Game, mode: StockRules | None = None) -> Key:
         p = 0  # every such waste length is reachable from every other one
     else:
         p += 60
-    return (visible, first, rest, p)
+    return table | p << STOCK_AT
+
+
+def stock_part(key: Key) -> int:
+    """The stock's part of a key (not a shuffled redeal's): 0 for the waste lengths every
+    other one reaches by draws and recycles, 60 + the waste's length for the others, and
+    100 × the passes left + the waste's length with a pass limit."""
+    return key >> STOCK_AT
 
 
 def place(game: Game) -> tuple[object, ...]:
@@ -121,25 +153,45 @@ def place(game: Game) -> tuple[object, ...]:
     )
 
 
-def dominated(waste_lengths: dict[Key, list[int]], key: Key, draw: int) -> bool:
-    """True if draws alone lead to the position of ``key`` from one already seen (then it
-    has nothing new: docs/solver.md, "waste lengths"); else it is recorded as seen.
+_SEVERAL: Final = 1 << 32
+"""A waste-length record above it holds several stock parts as bits (`dominated`)."""
 
-    ``key[-1]`` is 0 for the waste lengths that a multiple of ``draw`` (or the whole
-    stock) gives — draws and recycles lead there from every length — and 60 + the length
-    otherwise, which draws reach only from a shorter length by a multiple of ``draw``."""
-    rest, p = key[:-1], key[-1]
-    lengths = waste_lengths.get(rest)
-    if lengths is None:
-        waste_lengths[rest] = [p]
+
+def dominated(waste_lengths: dict[Key, int], key: Key, draw: int) -> bool:
+    """True if ``key``'s position was seen, or draws alone lead to it from one seen (then
+    it has nothing new: docs/solver.md, "waste lengths"); else it is recorded as seen.
+
+    ``waste_lengths`` holds, for the rest of each key seen (below `STOCK_AT`), the stock
+    parts seen with it: the one part itself while there is one (a small number, which
+    costs no memory of its own), else `_SEVERAL` plus the parts as bits (bit 0: part 0;
+    bit ``1 + n``: part ``60 + n``). Part 0 is the waste lengths that a multiple of
+    ``draw`` (or the whole stock) gives — draws and recycles lead there from every length
+    — and ``60 + n`` a length ``n`` otherwise, which draws reach only from a shorter length
+    by a multiple of ``draw``."""
+    rest, p = key & _REST_MASK, key >> STOCK_AT
+    seen = waste_lengths.get(rest)
+    if seen is None:
+        waste_lengths[rest] = p
         return False
-    if p == 0:
-        return True  # (the same key is caught before: another length is seen)
-    for q in lengths:
-        if q and q < p and (p - q) % draw == 0:
+    if p == 0 or seen == p:
+        return True  # seen, or another length seen leads here
+    lengths = seen ^ _SEVERAL if seen >= _SEVERAL else _length_bit(seen)
+    bit = _length_bit(p)
+    if lengths & bit:
+        return True
+    q = p - draw
+    while q >= 60:
+        if lengths & _length_bit(q):
             return True
-    lengths.append(p)
+        q -= draw
+    waste_lengths[rest] = _SEVERAL | lengths | bit
     return False
+
+
+def _length_bit(p: int) -> int:
+    """The bit of the stock part ``p`` (0, or 60 + a waste length) in `dominated`'s
+    records."""
+    return 1 if p == 0 else 2 << (p - 60)
 
 
 # Cards as bits (1 << card), for never_home: a suit's 13 cards are 13 bits in a row.

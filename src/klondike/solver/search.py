@@ -11,6 +11,7 @@ same position in Draw 1, and a shuffled Draw 3 redeal followed a few redeals at 
 from __future__ import annotations
 
 import time
+from collections.abc import Sized
 from dataclasses import dataclass
 
 from ..compiled import give_way_if_stale
@@ -39,12 +40,33 @@ MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
 # twice as long as the one before: the Draw 1 search gets some 40-50% of any budget.
 FIRST_TURN = 1 / 16
 
-# The positions one search may keep (its ``seen`` set; its frames, one per position on the
-# path, hold fewer), whatever its budget: past them the verdict is unknown, never a proof.
-# docs/solver.md ("Bounded whatever the position") gives the memory a position kept takes.
-# The searches alive at once share it: a paused Draw 3 search leaves the Draw 1 search it
-# waits for only what it does not hold itself.
-MAX_POSITIONS = 1_000_000
+MAX_MEMORY = 1 << 30
+"""Bytes the positions kept by one search may take (its ``seen`` set, or its waste lengths;
+its frames, one per position on the path, hold far fewer), whatever its budget: past them
+the verdict is unknown, never a proof. The searches alive at once share it: a paused Draw 3
+search leaves the Draw 1 search it waits for only what it does not hold itself."""
+
+BYTES_PER_POSITION = 107
+"""The most a position kept in a set takes: its key (one number of some 160 bits, 48
+bytes) and its share of the set's table, at the emptiest the table gets (just after it
+doubles) with the cap below keeping it from doubling past `MAX_MEMORY`. Measured by
+`tests/solver/test_memory.py` (docs/solver.md, "Bounded whatever the position")."""
+
+BYTES_PER_RECORD = 120
+"""The most a waste-length record takes (Draw 3 without a pass limit: one record holds the
+positions of one rest of the key, `dominated`): its key, its small value and its share of
+the dict's table, measured as `BYTES_PER_POSITION` is."""
+
+MAX_POSITIONS = MAX_MEMORY // BYTES_PER_POSITION
+"""The positions one search may keep in a set (10 million): `MAX_MEMORY` at
+`BYTES_PER_POSITION` each (waste-length records: `MAX_MEMORY` at `BYTES_PER_RECORD`)."""
+
+
+def keeps_waste_lengths(draw: int, mode: StockRules) -> bool:
+    """True if a search of this draw and stock rules keeps waste-length records
+    (`dominated`) rather than a set of keys: Draw 3 without a pass limit, the stock followed
+    by arithmetic."""
+    return draw > 1 and not (mode.limited or mode.engine_stock or mode.ordered_redeal)
 
 
 @dataclass(slots=True)
@@ -69,7 +91,8 @@ def search(
 
     ``codes`` lists every engine code of the winning line; ``complete`` says the search
     saw every position that matters, so ``codes is None`` then proves there is no win.
-    ``max_positions`` (default :data:`MAX_POSITIONS`) bounds the positions kept at once,
+    ``max_positions`` (default: as many as :data:`MAX_MEMORY` holds, 10 million in a set)
+    bounds the positions kept at once (waste-length records, where the search keeps them),
     and so the memory: reaching it gives an incomplete result, as a budget does. Without
     ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
     method for the bench to confirm a loss). With ``plain`` it is the plain search the
@@ -81,9 +104,10 @@ def search(
     full = not plain
     if full and never_home(game) >= 0:
         return SearchResult(None, 0, True)
-    if max_positions is None:
-        max_positions = MAX_POSITIONS
     mode = stock_rules(game)
+    if max_positions is None:
+        by_record = keeps_waste_lengths(game.draw, mode)
+        max_positions = MAX_MEMORY // (BYTES_PER_RECORD if by_record else BYTES_PER_POSITION)
     if not mode.ordered_redeal:
         if relaxed and game.draw > 1 and not (mode.limited or mode.engine_stock):
             result = _search_with_draw_one(game, mode, deadline, max_states, max_positions, full)
@@ -176,12 +200,12 @@ def _search_with_draw_one(
     """
     # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
     draw_one = _draw_one(game)
-    run = _Search(game, mode, Truncation(), max_positions, full)
+    run = Search(game, mode, Truncation(), max_positions, full)
     if draw_one is None or (deadline is None and max_states is None):
         result = run.resume(deadline, max_states)
         run.close()
         return result
-    helper = _Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
+    helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
     start = time.monotonic()
     share = FIRST_TURN
     turns = [run, helper]  # whose turn: the first; a search that can go no further leaves
@@ -194,7 +218,7 @@ def _search_with_draw_one(
         ):
             break
         alone = len(turns) == 1
-        turn.max_positions = max_positions - len((helper if turn is run else run).seen)
+        turn.max_positions = max_positions - (helper if turn is run else run).kept()
         until = deadline
         if deadline is not None and not alone:
             until = min(deadline, time.monotonic() + share * (deadline - start))
@@ -207,11 +231,11 @@ def _search_with_draw_one(
             if turn is run or result.codes is None:  # a Draw 3 verdict, or lost in Draw 1
                 decided = result if turn is run else SearchResult(None, 0, True)
                 break
-            helper.seen.clear()  # a Draw 1 win proves nothing here
+            helper.forget()  # a Draw 1 win proves nothing here
             turns = [run]
-        elif len(turn.seen) >= turn.max_positions:  # out of room: the other goes on alone
+        elif turn.kept() >= turn.max_positions:  # out of room: the other goes on alone
             if turn is helper:
-                helper.seen.clear()
+                helper.forget()
             turns = [t for t in turns if t is not turn]
             if not turns:
                 break
@@ -236,13 +260,13 @@ def _search(
     max_positions: int,
     full: bool,
 ) -> SearchResult:
-    run = _Search(game, mode, truncation, max_positions, full)
+    run = Search(game, mode, truncation, max_positions, full)
     result = run.resume(deadline, max_states)
     run.close()
     return result
 
 
-class _Search:
+class Search:
     """A depth-first search that can stop at a budget and resume later where it stopped.
 
     While stopped, ``game`` holds the position the search stopped at; :meth:`close` plays
@@ -265,11 +289,15 @@ class _Search:
         self.mode = mode
         self.truncation = truncation
         key = position_key(game, mode)
-        self.seen: set[Key] = {key}
-        # Draw 3 without a pass limit: the waste lengths seen with each rest of the key.
-        self.waste_lengths: dict[Key, list[int]] | None = None
-        if game.draw > 1 and not (mode.limited or mode.engine_stock or mode.ordered_redeal):
-            self.waste_lengths = {key[:-1]: [key[-1]]}
+        # The positions seen: their keys, or in Draw 3 without a pass limit the waste
+        # lengths seen with each rest of the key (`dominated`), which hold them too.
+        self.seen: set[Key] = set()
+        self.waste_lengths: dict[Key, int] | None = None
+        if keeps_waste_lengths(game.draw, mode):
+            self.waste_lengths = {}
+            dominated(self.waste_lengths, key, game.draw)
+        else:
+            self.seen.add(key)
         self.frames: list[list[Macro]] = [children(game, truncation, mode, plain=not full)]
         self.path: list[Macro] = []
         self.states = 0
@@ -281,6 +309,7 @@ class _Search:
         game, mode, truncation = self.game, self.mode, self.truncation
         push, pop = game.push, game.pop
         seen, frames, path = self.seen, self.frames, self.path
+        kept: Sized = seen if self.waste_lengths is None else self.waste_lengths
         waste_lengths, draw = self.waste_lengths, game.draw
         full = self.full
         states = self.states
@@ -297,7 +326,7 @@ class _Search:
                 continue
             if (
                 states >= limit >= 0
-                or len(seen) >= room
+                or len(kept) >= room
                 or (deadline is not None and states & 1023 == 0 and clock() > deadline)
             ):
                 self.states = states
@@ -315,11 +344,17 @@ class _Search:
                 self.states = states
                 return SearchResult(line, states, True)
             key = position_key(game, mode)
-            if key in seen or (waste_lengths is not None and dominated(waste_lengths, key, draw)):
+            if waste_lengths is not None:
+                if dominated(waste_lengths, key, draw):
+                    for _ in macro:
+                        pop()
+                    continue
+            elif key in seen:
                 for _ in macro:
                     pop()
                 continue
-            seen.add(key)
+            else:
+                seen.add(key)
             if full and never_home(game) >= 0:
                 for _ in macro:
                     pop()
@@ -328,6 +363,16 @@ class _Search:
             frames.append(children(game, truncation, mode, plain=not full))
         self.states = states
         return SearchResult(None, states, True)
+
+    def kept(self) -> int:
+        """The positions this search keeps (`max_positions` bounds them)."""
+        return len(self.seen) if self.waste_lengths is None else len(self.waste_lengths)
+
+    def forget(self) -> None:
+        """Let go of the positions kept (the search is over, and its memory is wanted)."""
+        self.seen.clear()
+        if self.waste_lengths is not None:
+            self.waste_lengths.clear()
 
     def close(self) -> None:
         """Take back the moves of the path: ``game`` is where the search began."""
