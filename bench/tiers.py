@@ -9,6 +9,14 @@ on a process pool (``--workers``) or a Dask cluster (``--scheduler``), as bench/
 
     python bench/tiers.py --draw 3 --deals 200 [--plays 8] [--samples 4] [--states 200]
     python bench/tiers.py --draw 3 --summary FILE   # the figures of a results file alone
+
+``--shipped`` rates the shipped pool's deals of the app's Normal instead (fixed numbers,
+proved already; ``--every K``: every K-th). ``--pool N`` rates with plays that share a pool
+of N layouts of each position (`klondike.fair.rate`, ``pool``); ``--paired`` rates each
+deal both ways in one task, one after the other in turn, and sums up the CPU seconds a
+rating takes each way, their ratio deal by deal, and how many deals keep their tier:
+
+    nice python bench/tiers.py --draw 1 --shipped --every 9 --paired --pool 8 --workers 1
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import json
 import random
 import statistics
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -27,25 +36,54 @@ from fair import on_pool
 from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.fair import TIERS, Rating, rate, tier_of
-from klondike.fair.rating import PLAYS, RATING_SAMPLES, RATING_STATES, TIER_CUTS
+from klondike.fair.pool import shipped_pool
+from klondike.fair.rating import PLAYS, RATING_POOL, RATING_SAMPLES, RATING_STATES, TIER_CUTS
+from klondike.rules import rules_for
 from klondike.solver import solve
 
 CANDIDATES: list[int] = random.Random(21).sample(range(DEAL_COUNT), 2000)
 
 
-def rated(deal: int, draw: int, plays: int, samples: int, states: int) -> dict[str, Any]:
-    """The rating of one deal, as a JSON-ready dict."""
-    rating = rate(Game(deal, draw, "normal"), plays=plays, samples=samples, max_states=states)
-    return {
+def rated(
+    deal: int,
+    draw: int,
+    plays: int,
+    samples: int,
+    states: int,
+    pool: int | None = None,
+    paired: bool = False,
+) -> dict[str, Any]:
+    """The rating of one deal (of the app's rules, Normal), as a JSON-ready dict; with
+    ``paired``, also the rating whose plays share no pool (``alone_*``), taken first or
+    second in turn by the deal's number."""
+    game = Game(deal, draw, "normal", rules_for("app"))
+
+    def timed(shared: int | None) -> tuple[Rating, float]:
+        began = time.process_time()
+        rating = rate(game, plays=plays, samples=samples, max_states=states, pool=shared)
+        return rating, time.process_time() - began
+
+    if paired and deal % 2:
+        alone, alone_cpu = timed(None)
+    rating, cpu = timed(pool)
+    if paired and not deal % 2:
+        alone, alone_cpu = timed(None)
+    result = {
         "deal": deal,
         "draw": draw,
         "wins": rating.wins,
         "plays": rating.plays,
         "home": rating.home,
         "seconds": round(rating.seconds, 3),
+        "cpu": round(cpu, 3),
         "samples": samples,
         "states": states,
+        "pool": pool,
     }
+    if paired:
+        result |= {"alone_wins": alone.wins, "alone_home": alone.home}
+        result["alone_cpu"] = round(alone_cpu, 3)
+    return result
 
 
 def winnable_deals(draw: int, count: int, proof_states: int) -> list[int]:
@@ -72,6 +110,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="one JSON line per deal")
     parser.add_argument("--resume", action="store_true", help="skip the deals in --out")
     parser.add_argument("--summary", type=Path, help="only sum up this results file")
+    parser.add_argument("--shipped", action="store_true", help="the shipped pool's deals")
+    parser.add_argument("--every", type=int, default=1, help="with --shipped: every K-th")
+    parser.add_argument("--pool", type=int, nargs="?", const=RATING_POOL, help="shared layouts")
+    parser.add_argument("--paired", action="store_true", help="also rate without a pool")
     args = parser.parse_args()
     if args.summary:
         done = [json.loads(line) for line in args.summary.read_text().splitlines() if line]
@@ -81,10 +123,15 @@ def main() -> None:
     if args.resume and args.out and args.out.exists():
         results = [json.loads(line) for line in args.out.read_text().splitlines() if line]
     done = {r["deal"] for r in results}
-    deals = winnable_deals(args.draw, args.deals, args.proof_states)
+    if args.shipped:
+        mode = ("app", args.draw, "normal")
+        deals = sorted(e.deal for e in shipped_pool().all() if e.mode == mode)
+        deals = deals[:: args.every][: args.deals]
+    else:
+        deals = winnable_deals(args.draw, args.deals, args.proof_states)
     todo = [deal for deal in deals if deal not in done]
     out = args.out.open("a") if args.out else None
-    options = (args.draw, args.plays, args.samples, args.states)
+    options = (args.draw, args.plays, args.samples, args.states, args.pool, args.paired)
     for result in on_pool(rated, todo, options, args.workers, args.scheduler):
         results.append(result)
         if out:
@@ -143,7 +190,45 @@ def summary(results: list[dict[str, Any]], draw: int, plays: int) -> str:
         f"  seconds a rating: median {statistics.median(seconds):.1f}, "
         f"p95 {seconds[int(0.95 * (len(seconds) - 1))]:.1f}"
     )
+    if all("cpu" in r for r in results):
+        lines.append(
+            f"  CPU seconds a rating: median {statistics.median(r['cpu'] for r in results):.2f}"
+        )
+    paired = [r for r in results if "alone_cpu" in r]
+    if paired and plays == PLAYS:
+        lines.append(paired_summary(paired, draw))
     return "\n".join(lines)
+
+
+def paired_summary(results: list[dict[str, Any]], draw: int) -> str:
+    """Each rating against the one whose plays share no pool, deal by deal: the median CPU
+    seconds of each, the median ratio, the deals whose wins, cards home and tier (by
+    `TIER_CUTS`) are the same, and the tiers the even cuts of the shared ratings give."""
+
+    def tier(wins: int, home: int) -> str:
+        return tier_of(Rating(wins, PLAYS, 0.0, home), draw)
+
+    n = len(results)
+    same = sum((r["wins"], r["home"]) == (r["alone_wins"], r["alone_home"]) for r in results)
+    kept = sum(
+        tier(r["wins"], r["home"]) == tier(r["alone_wins"], r["alone_home"]) for r in results
+    )
+    wins = Counter(r["wins"] for r in results)
+    alone = Counter(r["alone_wins"] for r in results)
+    ratio = statistics.median(r["alone_cpu"] / r["cpu"] for r in results if r["cpu"])
+    return "\n".join(
+        [
+            f"  paired with plays that share nothing, {n} deals:",
+            f"    CPU seconds a rating: median {statistics.median(r['cpu'] for r in results):.2f}"
+            f" shared, {statistics.median(r['alone_cpu'] for r in results):.2f} alone;"
+            f" median ratio alone / shared {ratio:.2f}",
+            f"    the same wins and cards home: {same}; the same tier: {kept} ({kept / n:.0%})",
+            "    wins per deal, shared: "
+            + ", ".join(f"{k}: {wins[k]}" for k in range(PLAYS + 1))
+            + "; alone: "
+            + ", ".join(f"{k}: {alone[k]}" for k in range(PLAYS + 1)),
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from klondike import Game, Move
 from klondike.estimates import winnable_interval
 from klondike.information import information_key, information_set, position_key
 from klondike.solver import Solution, solve
+from klondike.solver.position import place
 
 from .choices import (
     Line,
@@ -120,8 +122,72 @@ def _key_after(game: Game, line: Line) -> str:
 _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
 
 
-def _outcome(layout: Game, max_states: int, *, relaxed: bool = True) -> str:
-    return _OUTCOME[solve(layout, max_states=max_states, relaxed=relaxed).verdict]
+def _outcome(
+    layout: Game, max_states: int, *, relaxed: bool = True, shared: Shared | None = None
+) -> str:
+    return _OUTCOME[_solve(layout, max_states, relaxed, shared).verdict]
+
+
+def _solve(layout: Game, max_states: int, relaxed: bool, shared: Shared | None) -> Solution:
+    """`solve` ``layout`` (a layout: every card known), through ``shared`` if given."""
+    if shared is None:
+        return solve(layout, max_states=max_states, relaxed=relaxed)
+    return shared.solve(layout, max_states, relaxed)
+
+
+@dataclass
+class Shared:
+    """What the decisions of one rating's plays share (`klondike.fair.rate`), so that a
+    position several plays reach is not solved again for each: each information set's
+    pool of ``pool`` layouts, drawn once from the information set alone (`layouts`, its
+    own seed), of which each decision takes ``samples`` by its own seed; and every solve,
+    by the layout's exact position and the bound (a search is a function of these).
+
+    A decision that takes its layouts so still sees ``samples`` layouts drawn uniformly
+    from the information set: a play alone goes as it would without the pool; only plays
+    that reach the same position share layouts, and so are less independent.
+    """
+
+    pool: int
+    layouts: dict[str, list[Game]] = field(default_factory=dict)
+    solutions: dict[tuple[object, ...], Solution] = field(default_factory=dict)
+    solves: int = 0  # solves asked for
+    searched: int = 0  # solves searched (the others were known)
+
+    def drawn(self, game: Game, samples: int, seed: int) -> list[Game]:
+        """The ``samples`` layouts of ``game``'s pool that a decision seeded ``seed`` takes,
+        in the order it takes them."""
+        if not 0 < samples <= self.pool:
+            raise ValueError(f"{samples} layouts cannot be taken from a pool of {self.pool}")
+        info = information_set(game)
+        key = information_key(info)
+        pool = self.layouts.get(key)
+        if pool is None:
+            pool = list(layouts(info, self.pool, seed_of(game, -1)))  # -1: no play's seed
+            self.layouts[key] = pool
+        taken = random.Random(seed_of(game, seed)).sample(range(self.pool), samples)
+        return [pool[index] for index in taken]
+
+    def solve(self, layout: Game, max_states: int, relaxed: bool) -> Solution:
+        """`solve` of ``layout`` within ``max_states`` (``relaxed`` as there), searched once
+        for each position and bound."""
+        shuffled = layout.rules.recycle == "shuffle"  # the deal number orders the redeals
+        key = (
+            layout.rules.key,
+            layout.draw,
+            layout.scoring,
+            layout.deal if shuffled else -1,
+            place(layout),
+            max_states,
+            relaxed,
+        )
+        self.solves += 1
+        found = self.solutions.get(key)
+        if found is None:
+            self.searched += 1
+            found = solve(layout, max_states=max_states, relaxed=relaxed)
+            self.solutions[key] = found
+        return found
 
 
 def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
@@ -196,6 +262,7 @@ class _Weighing:
     groups: list[tuple[Game, int]]
     found: list[Solution]
     forced: str | None = None
+    shared: Shared | None = None
     tally: dict[str, dict[str, int]] = field(default_factory=dict)
     won: dict[str, set[int]] = field(default_factory=dict)  # the layouts each choice won
 
@@ -220,7 +287,7 @@ class _Weighing:
         for move in line:
             after.play(move)
         bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
-        return _outcome(after, bound, relaxed=False)
+        return _outcome(after, bound, relaxed=False, shared=self.shared)
 
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
         weight = self.groups[index][1]
@@ -255,16 +322,27 @@ class _Weighing:
 
 
 def _weigh(
-    game: Game, samples: int, max_states: int, seed: int, seconds: float | None, began: float
+    game: Game,
+    samples: int,
+    max_states: int,
+    seed: int,
+    seconds: float | None,
+    began: float,
+    shared: Shared | None = None,
 ) -> _Weighing:
-    """The position's layouts, each solved once (none begun after ``seconds``, but one)."""
-    groups = _alike(list(layouts(information_set(game), samples, seed_of(game, seed))))
+    """The position's layouts, each solved once (none begun after ``seconds``, but one);
+    taken from ``shared``'s pool, if given."""
+    if shared is None:
+        drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
+    else:
+        drawn = shared.drawn(game, samples, seed)
+    groups = _alike(drawn)
     found: list[Solution] = []
     for layout, _ in groups:
         if found and seconds is not None and time.monotonic() - began >= seconds:
             break
-        found.append(solve(layout, max_states=max_states))
-    return _Weighing(groups[: len(found)], found)
+        found.append(_solve(layout, max_states, True, shared))
+    return _Weighing(groups[: len(found)], found, shared=shared)
 
 
 def choice_share(
@@ -313,6 +391,7 @@ def decide(
     visited: set[str] | frozenset[str] = frozenset(),
     seconds: float | None = None,
     only_new: bool = False,
+    shared: Shared | None = None,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -335,12 +414,13 @@ def decide(
     another is left; with ``only_new``, always (then with none left the decision has no
     move). ``seconds``, if given, makes the decision anytime: no layout is begun
     after that long, and the shares count the layouts solved (the answer then depends on
-    the machine; without it, on counts alone).
+    the machine; without it, on counts alone). With ``shared`` (`Shared`), the layouts
+    come from its pool of the position and every solve goes through it.
     """
     began = time.monotonic()
     if game.won:
         return Decision(None, Share(0, 0, 0), seconds=time.monotonic() - began)
-    weighing = _weigh(game, samples, max_states, seed, seconds, began)
+    weighing = _weigh(game, samples, max_states, seed, seconds, began, shared)
     real = weighing.groups[0][0]  # what every layout allows: the face-up cards' moves
     moves = real.legal_moves()
     fresh = [move for move in moves if _key_after(real, (move,)) not in visited]

@@ -19,7 +19,7 @@ from klondike import Game
 from klondike.information import information_set, position_key
 
 from .choices import forced_move, scouting_move
-from .player import MAX_STATES, SAMPLES, decide
+from .player import MAX_STATES, SAMPLES, Shared, decide
 
 MAX_DECISIONS = 400
 """Decisions after which a game that is not won counts as lost."""
@@ -45,6 +45,7 @@ def play_out(
     max_states: int = MAX_STATES,
     seed: int = 0,
     max_decisions: int = MAX_DECISIONS,
+    shared: Shared | None = None,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -52,7 +53,8 @@ def play_out(
     search, and so are `forced_move` and `scouting_move` (the only choice `decide` would
     weigh) while they lead somewhere new. Each decision's whole line is played. Decision
     ``i`` is seeded with ``seed`` and ``i``, so plays with different seeds are independent
-    and the same seed plays the same game."""
+    and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
+    rating share: each position's pool of layouts and the solves."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -76,6 +78,7 @@ def play_out(
             max_states=max_states,
             seed=seed * 1_000_003 + len(timings),
             visited=visited,
+            shared=shared,
         )
         timings.append(decision.seconds)
         share = decision.share

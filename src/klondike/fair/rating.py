@@ -34,6 +34,7 @@ from klondike.solver import Solution
 from klondike.solver.daily import daily_proved
 from klondike.tiers import TIERS, Tier
 
+from .player import Shared
 from .playout import play_out
 
 PLAYS = 8
@@ -45,6 +46,12 @@ RATING_SAMPLES = 4
 RATING_STATES = 200
 """Positions each solve of a layout may search in a rating's plays: a small budget, so that
 a deal is rated in seconds (docs/fair.md, "Difficulty")."""
+
+RATING_POOL = 8
+"""Layouts of each position the plays of a cheaper rating share (`rate` with ``pool``,
+`Shared`): each decision takes `RATING_SAMPLES` of them, so that plays that reach the same
+position solve its layouts once between them. Not yet the tiers' rating: that one shares
+nothing (docs/fair.md, "A cheaper rating", measures both)."""
 
 TIER_CUTS: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
     1: ((8, 0), (5, 292), (1, 90)),
@@ -133,13 +140,17 @@ def rate(
     samples: int = RATING_SAMPLES,
     max_states: int = RATING_STATES,
     seed: int = 0,
+    pool: int | None = None,
 ) -> Rating:
-    """The fair player's win rate on ``game`` over ``plays`` plays seeded ``seed`` on."""
+    """The fair player's win rate on ``game`` over ``plays`` plays seeded ``seed`` on,
+    sharing a pool of ``pool`` layouts of each position and their solves (`Shared`;
+    None: each decision draws its own layouts, nothing is shared)."""
     if plays < 1:
         raise ValueError(f"a rating takes at least one play, not {plays}")
     began = time.monotonic()
+    shared = None if pool is None else Shared(pool)
     played = [
-        play_out(game, samples=samples, max_states=max_states, seed=seed + play)
+        play_out(game, samples=samples, max_states=max_states, seed=seed + play, shared=shared)
         for play in range(plays)
     ]
     wins = sum(play.won for play in played)

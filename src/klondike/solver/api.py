@@ -11,6 +11,7 @@ from typing import Any, Literal
 from ..cards import (
     CARD_NAMES,
     F0,
+    PAIR_MASK,
     PILE_NAMES,
     STOCK,
     T0,
@@ -120,7 +121,8 @@ def solve(
     result = search(game, deadline=deadline, max_states=max_states, relaxed=relaxed)
     seconds = time.monotonic() - start
     if result.codes is not None:
-        return Solution("winnable", tuple(_move(c) for c in result.codes), result.states, seconds)
+        line = tuple(map(_move_of_pair, [code & PAIR_MASK for code in result.codes]))
+        return Solution("winnable", line, result.states, seconds)
     verdict: Verdict = "unwinnable" if result.complete else "unknown"
     return Solution(verdict, (), result.states, seconds)
 

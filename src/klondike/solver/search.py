@@ -155,23 +155,53 @@ def search(
 def without_loops(game: Game, codes: list[int]) -> list[int]:
     """The line ``codes`` from ``game`` with every loop cut out, so that it passes no
     position twice. The search's path never comes back to a position it stands on, but a
-    position passed between draws (not a node of the search) may come again later."""
-    places = [place(game)]
+    position passed between draws (not a node of the search) may come again later.
+
+    Positions are compared by :func:`place` only where their :func:`_shape` comes again
+    (equal places have equal shapes): most lines have no loop, and a shape is cheap."""
+    shapes = [_shape(game)]
     for code in codes:
         game.push(code)
-        places.append(place(game))
+        shapes.append(_shape(game))
     for _ in codes:
         game.pop()
-    last = {where: i for i, where in enumerate(places)}
+    times: dict[int, int] = {}
+    for shape in shapes:
+        times[shape] = times.get(shape, 0) + 1
+    if len(times) == len(shapes):
+        return list(codes)  # no position comes twice
+    # The places of the positions whose shape comes again; the others stand for themselves.
+    keys: list[object] = []
+    for i, shape in enumerate(shapes):
+        if i:
+            game.push(codes[i - 1])
+        keys.append(place(game) if times[shape] > 1 else i)
+    for _ in codes:
+        game.pop()
+    last = {key: i for i, key in enumerate(keys)}
     line: list[int] = []
     i = 0
     while i < len(codes):
-        i = last[places[i]]  # the last time the line is here: go on from there
+        i = last[keys[i]]  # the last time the line is here: go on from there
         if i == len(codes):
             break
         line.append(codes[i])
         i += 1
     return line
+
+
+def _shape(game: Game) -> int:
+    """A number equal for equal places (:func:`place`), cheap to take: of the lengths of
+    each column's face-up run, the stock, the waste, the cards home and face down, and
+    the turn-overs (as far as these fit in 62 bits)."""
+    found, down, up = game.foundations, game.down, game.up
+    shape = (game.recycles & 15) << 6 | len(game.stock)
+    shape = (shape << 6 | len(game.waste)) << 6 | found[0] + found[1] + found[2] + found[3]
+    hidden = 0
+    for i in range(7):
+        hidden += len(down[i])
+        shape = shape << 5 | len(up[i])
+    return shape << 5 | hidden
 
 
 def _draw_one(game: Game) -> Game | None:
