@@ -17,8 +17,8 @@ from klondike.cards import CARD_NAMES, RANKS, move_code, parse_pile, safe_to_pla
 from klondike.codes import format_code
 from klondike.solver import Solution, best_move, describe_line, hint, solve
 from klondike.solver.moves import children
+from klondike.solver.position import STOCK_AT, position_key, stock_part
 from klondike.solver.position import dominated as position_dominated
-from klondike.solver.position import position_key
 from klondike.solver.search import search
 from klondike.solver.variants import under_draw
 from klondike.stock import split_draws
@@ -387,16 +387,25 @@ def test_in_draw_three_a_position_that_draws_reach_from_one_seen_is_not_searched
     length seen, draws alone reach the longer ones of its remainder and the multiples of
     three (key 0); nothing reaches a length that is not a multiple of three from those."""
     dominated = position_dominated
-    lengths: dict[tuple[int, ...], list[int]] = {}
-    rest = (1, 2, 3)
-    assert not dominated(lengths, (*rest, 60 + 7), 3)
-    assert dominated(lengths, (*rest, 60 + 10), 3)  # 7 + 3
-    assert not dominated(lengths, (*rest, 60 + 4), 3)  # 4 reaches 7, not the other way
-    assert not dominated(lengths, (*rest, 60 + 5), 3)
-    assert dominated(lengths, (*rest, 0), 3)  # a multiple of three, or the whole stock
-    assert not dominated(lengths, (9, 9, 9, 0), 3)  # another position
-    assert not dominated(lengths, (9, 9, 9, 60 + 2), 3)  # from 0, no length of 2
-    assert lengths == {rest: [67, 64, 65], (9, 9, 9): [0, 62]}
+    lengths: dict[int, int] = {}
+    rest, other = 123, 999  # two rests of a key (the bits below STOCK_AT)
+
+    def key(rest: int, part: int) -> int:
+        return rest | part << STOCK_AT
+
+    assert not dominated(lengths, key(rest, 60 + 7), 3)
+    assert lengths == {rest: 67}  # one part: the part itself
+    assert dominated(lengths, key(rest, 60 + 7), 3)  # seen
+    assert dominated(lengths, key(rest, 60 + 10), 3)  # 7 + 3
+    assert not dominated(lengths, key(rest, 60 + 4), 3)  # 4 reaches 7, not the other way
+    assert not dominated(lengths, key(rest, 60 + 5), 3)
+    assert dominated(lengths, key(rest, 60 + 5), 3)  # seen, among several
+    assert dominated(lengths, key(rest, 0), 3)  # a multiple of three, or the whole stock
+    assert not dominated(lengths, key(other, 0), 3)  # another position
+    assert not dominated(lengths, key(other, 60 + 2), 3)  # from 0, no length of 2
+    assert [stock_part(key(rest, 60 + 7)), stock_part(key(other, 0))] == [67, 0]
+    several = 1 << 32  # several parts: bits (bit 0: part 0, bit 1 + n: part 60 + n)
+    assert lengths == {rest: several | 2 << 7 | 2 << 4 | 2 << 5, other: several | 1 | 2 << 2}
 
 
 def test_a_deal_won_only_if_threes_wait_for_the_black_aces_is_winnable() -> None:
