@@ -34,6 +34,7 @@ from klondike.compiled import runs_compiled
 from klondike.estimates import percentile
 from klondike.rules import APP, PRESETS, Rules, rules_for
 from klondike.solver import search, solve
+from klondike.solver.survey import confirm_loss
 
 DEALS: list[int] = random.Random(9).sample(range(DEAL_COUNT), 200)
 SECOND_DEALS: list[int] = random.Random(20261202).sample(range(DEAL_COUNT), 200)
@@ -80,27 +81,17 @@ def run(
 def confirm(
     draw: int, scoring: str, deals: list[int], budget: float, count: int, rules: Rules
 ) -> None:
-    """Check a fixed sample of ``count`` unwinnable verdicts by a second method."""
-    from pyksolve.solver import Solitaire
-
-    from klondike.solver.formats import to_shootme
-
+    """Check a fixed sample of ``count`` unwinnable verdicts by a second method
+    (`klondike.solver.survey.confirm_loss`: the plain search with ten times the budget, and
+    pyksolve where it plays these rules)."""
     sample = random.Random(draw).sample(deals, min(count, len(deals)))
     proved = 0
     for deal in sample:
-        game = Game(deal, draw, scoring, rules)
-        alone = search.search(
-            game, deadline=time.monotonic() + 10 * budget, relaxed=False, plain=True
-        )
-        ours = "unknown" if not alone.complete else "winnable" if alone.codes else "unwinnable"
-        theirs = Solitaire()
-        theirs.load_solitaire(to_shootme(game))
-        theirs.reset_game(draw)
-        answer = theirs.solve_fast(max_closed_count=500_000).name
-        print(f"  confirm {deal:>11}  plain search: {ours:<10}  pyksolve: {answer}")
-        if ours == "winnable" or answer.startswith("Solved"):
+        one = confirm_loss(deal, draw, scoring, 10 * budget, rules.key)
+        print(f"  confirm {deal:>11}  plain search: {one.plain:<10}  pyksolve: {one.pyksolve}")
+        if one.contradicted:
             raise SystemExit(f"deal {deal}: the unwinnable verdict is contradicted")
-        proved += ours == "unwinnable" or answer == "Impossible"
+        proved += one.proved_again
     print(
         f"  {len(sample)} unwinnable verdicts checked, none contradicted; "
         f"{proved} proved again by a second method"

@@ -118,6 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
         "budget; the new line counts)",
     )
     survey.add_argument(
+        "--confirm",
+        type=int,
+        default=0,
+        metavar="K",
+        help="check K of the unwinnable verdicts (a fixed sample) by a second method: the "
+        "plain search with ten times the budget, and pyksolve where it is installed",
+    )
+    survey.add_argument(
         "--states",
         type=int,
         metavar="N",

@@ -20,7 +20,9 @@ from klondike.solver.survey import (
     LOCAL_CLUSTER,
     PROCESS_POOL,
     DealResult,
+    confirm_loss,
     latest,
+    loss_sample,
     read_results,
     solve_deal,
     summarize,
@@ -184,6 +186,28 @@ def test_retry_unknown_solves_again_the_deals_left_unknown_and_the_new_line_coun
     assert rows[-1]["max_states"] == 10000
 
 
+def test_confirm_checks_losses_by_the_plain_search_and_pyksolve(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Deal 90 (Draw 1) is proved unwinnable again by the plain search; a loss recorded for
+    deal 2, which is won, is contradicted: said, and the exit status is 1."""
+    out = tmp_path / "results.jsonl"
+    argv = ["survey", "--deals", "1", "--workers", "1", *POOL, "--out", str(out), "--confirm", "1"]
+    assert main([*argv, "--start", "90", "--budget", "0.5"]) == 0
+    printed = capsys.readouterr().out
+    assert "confirming 1 unwinnable verdicts" in printed
+    assert "90  plain search: unwinnable" in printed
+    assert "none contradicted; 1 of 1 proved again" in printed
+    wrong = solve_deal(2, 1, "normal", budget=1.0)
+    out.write_text(json.dumps({**wrong, "verdict": "unwinnable"}) + "\n")  # not so
+    assert main([*argv, "--start", "2", "--resume"]) == 1
+    assert "CONTRADICTED: 2" in capsys.readouterr().out
+    checked = confirm_loss(2, 1, "normal", 5.0)
+    assert checked.contradicted and checked.plain == "winnable"
+    assert checked.pyksolve is not None and checked.pyksolve.startswith("Solved")
+    assert loss_sample([{**wrong, "verdict": "unwinnable"}, wrong], 5, seed=1) == [2]
+
+
 def test_cli_without_resume_starts_the_file_afresh(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -203,6 +227,7 @@ def test_cli_without_resume_starts_the_file_afresh(
         (["survey", "--deals", "1", "--resume"], "--resume needs --out"),
         (["survey", "--deals", "1", "--retry-unknown"], "--retry-unknown goes with --resume"),
         (["survey", "--deals", "1", "--states", "0"], "--states must be at least 1"),
+        (["survey", "--deals", "1", "--confirm", "-1"], "--confirm must be at least 0"),
         (["survey", "--deals", "5", "--start", str(2**35 - 2)], "the deals must lie in"),
         (["survey", "--deals", "1", "--rules", "solitaer", "--draw", "1"], "Draw 3"),
         (["survey", "--deals", "1", "--rules", "classic", "--scoring", "vegas"], "without a score"),

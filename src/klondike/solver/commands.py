@@ -38,6 +38,8 @@ def solve_command(args: argparse.Namespace) -> int:
         return _fail("--budget must be at least 0 seconds")
     if args.states is not None and args.states < 1:
         return _fail("--states must be at least 1")
+    if args.confirm < 0:
+        return _fail("--confirm must be at least 0")
     try:
         if args.snapshot is not None:
             try:
@@ -150,6 +152,8 @@ def survey_command(args: argparse.Namespace) -> int:
         return _fail("--retry-unknown goes with --resume (the deals left unknown in --out)")
     if args.states is not None and args.states < 1:
         return _fail("--states must be at least 1")
+    if args.confirm < 0:
+        return _fail("--confirm must be at least 0")
     if args.pool is not None and (args.out is None or not args.rate):
         return _fail("--pool needs --rate and --out FILE (the rated deals it is made from)")
     rules = rules_for(args.rules)
@@ -222,11 +226,37 @@ def survey_command(args: argparse.Namespace) -> int:
     if show:
         print(file=sys.stderr)
     print(format_survey(summarize(results), rules, draw, scoring, args.start))
+    if args.confirm and not confirm_losses(results, args, rules, draw, scoring):
+        return 1
     if args.rate:
         print(format_tiers(results))
     if args.pool is not None:
         return write_pool_command(Path(args.pool), (rules.key, draw, scoring), args.out)
     return 0
+
+
+def confirm_losses(
+    results: list[DealResult], args: argparse.Namespace, rules: Rules, draw: int, scoring: str
+) -> bool:
+    """``--confirm K``: check K of the survey's unwinnable verdicts (a fixed sample) by a
+    second method, with ten times the budget; print each, and whether any was contradicted
+    (False: one was)."""
+    from .survey import confirm_loss, loss_sample
+
+    sample = loss_sample(results, args.confirm, seed=draw)
+    budget = 10 * (args.budget or 10.0)
+    print(f"confirming {len(sample)} unwinnable verdicts (the plain search, {budget:g} s each):")
+    checked = [confirm_loss(deal, draw, scoring, budget, rules.key) for deal in sample]
+    for one in checked:
+        theirs = f"  pyksolve: {one.pyksolve}" if one.pyksolve is not None else ""
+        print(f"  {one.deal:>11}  plain search: {one.plain:<10}{theirs}")
+    wrong = [one.deal for one in checked if one.contradicted]
+    if wrong:
+        print(f"CONTRADICTED: {', '.join(map(str, wrong))} (proved unwinnable, found winnable)")
+        return False
+    again = sum(one.proved_again for one in checked)
+    print(f"  none contradicted; {again} of {len(checked)} proved again by a second method")
+    return True
 
 
 def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:

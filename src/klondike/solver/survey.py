@@ -230,6 +230,78 @@ def _mapped(
         yield result
 
 
+# --------------------------------------------------------------------------- confirming
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """A second look at a deal proved unwinnable: the plain search's verdict (no Draw 1
+    help, no card that can never go home, none of the prunings of single moves the key does
+    not need) and ShootMe's solver's answer (pyksolve, where it is installed and plays these
+    rules: the app's Normal scoring; None otherwise)."""
+
+    deal: int
+    plain: Verdict
+    pyksolve: str | None
+
+    @property
+    def contradicted(self) -> bool:
+        """True if either method wins the deal."""
+        return self.plain == "winnable" or (self.pyksolve or "").startswith("Solved")
+
+    @property
+    def proved_again(self) -> bool:
+        """True if either method proves the loss by itself."""
+        return self.plain == "unwinnable" or self.pyksolve == "Impossible"
+
+
+PYKSOLVE_CLOSED = 500_000
+"""Positions ShootMe's solver may close when it confirms a loss."""
+
+
+def confirm_loss(
+    deal: int, draw: int, scoring: str, budget: float, rules: str = "app"
+) -> Confirmation:
+    """A second look at a deal a survey proved unwinnable: the plain search within
+    ``budget`` seconds, and pyksolve where it can play the deal."""
+    import time
+
+    from .search import search
+
+    game = Game(deal, draw, scoring, rules_for(rules))
+    found = search(game, deadline=time.monotonic() + budget, relaxed=False, plain=True)
+    plain: Verdict = (
+        "unknown" if not found.complete else "winnable" if found.codes else "unwinnable"
+    )
+    return Confirmation(deal, plain, _pyksolve_answer(game))
+
+
+def _pyksolve_answer(game: Game) -> str | None:
+    """pyksolve's answer for ``game`` from its start ("Solved…", "Impossible", …), or None
+    where it is not installed or plays other rules (only the app's Normal scoring)."""
+    if (game.rules.key, game.scoring) != ("app", "normal"):
+        return None
+    try:
+        from pyksolve.solver import Solitaire  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    from .formats import to_shootme
+
+    theirs = Solitaire()
+    theirs.load_solitaire(to_shootme(game))
+    theirs.reset_game(game.draw)
+    return str(theirs.solve_fast(max_closed_count=PYKSOLVE_CLOSED).name)
+
+
+def loss_sample(results: Iterable[DealResult], count: int, seed: int) -> list[int]:
+    """A fixed sample of ``count`` of the deals proved unwinnable in ``results`` (the same
+    for the same results and ``seed``)."""
+    import random
+
+    lost = sorted(r["deal"] for r in results if r["verdict"] == "unwinnable")
+    return random.Random(seed).sample(lost, min(count, len(lost)))
+
+
 # --------------------------------------------------------------------------- the file
 
 
