@@ -11,6 +11,8 @@ import pytest
 from helpers.page import Table, card_words
 from helpers.positions import every_gesture, position
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])

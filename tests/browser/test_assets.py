@@ -19,6 +19,8 @@ from helpers import ROOT
 from helpers.page import Table
 from helpers.positions import one_move_to_win
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 DESKTOP_ONLY = pytest.mark.parametrize("screen", ["desktop"])

@@ -13,6 +13,8 @@ from browser.test_axe import audit
 from helpers.page import Table
 from helpers.positions import every_gesture, position
 
+pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
+
 Opener = Callable[..., Table]
 
 

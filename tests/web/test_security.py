@@ -181,6 +181,7 @@ def test_every_state_changing_endpoint_refuses_a_foreign_origin(client: TestClie
         ("POST", "/api/games/{game_id}/review"): {},
         ("POST", "/api/games/{game_id}/practice"): {"before": 1},
         ("POST", "/api/stats/reset"): {"confirm": True},
+        ("POST", "/api/tier-search"): {"tier": "easy", "rules": "app", "draw": 1},
         ("PUT", "/api/settings"): {"sound": not settings["sound"]},
     }
     writes = {

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
 from ..game import Game
-from ..rules import Mode, Rules, rules_for
+from ..rules import PRESETS, Mode, Rules, rules_for
 from ..tiers import TIERS
 from .api import Solution, describe_line, solve
 
@@ -130,6 +130,76 @@ def default_scheduler() -> str:
     from .survey import LOCAL_CLUSTER, PROCESS_POOL
 
     return LOCAL_CLUSTER if find_spec("distributed") is not None else PROCESS_POOL
+
+
+def add_survey_arguments(survey: argparse.ArgumentParser) -> None:
+    """The options of ``klondike survey``."""
+    survey.add_argument(
+        "--rules", choices=[rules.key for rules in PRESETS], default="app", help="the version"
+    )
+    survey.add_argument(
+        "--draw", type=int, choices=[1, 3], help="cards per draw (default: the version's first)"
+    )
+    survey.add_argument(
+        "--scoring",
+        choices=["normal", "vegas", "none"],
+        help="the scoring (default: the version's first; none for Classic and Solitär)",
+    )
+    survey.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
+    survey.add_argument(
+        "--start", type=int, default=0, metavar="K", help="the first deal number (default 0)"
+    )
+    survey.add_argument(
+        "--workers", type=int, metavar="N", help="processes (default: one per core)"
+    )
+    survey.add_argument(
+        "--budget", type=float, default=10.0, metavar="S", help="seconds per deal (default 10)"
+    )
+    survey.add_argument("--out", metavar="FILE", help="append the results here (JSON lines)")
+    survey.add_argument("--resume", action="store_true", help="skip the deals already in --out")
+    survey.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="with --resume: solve again the deals --out holds as unknown (with this run's "
+        "budget; the new line counts)",
+    )
+    survey.add_argument(
+        "--confirm",
+        type=int,
+        default=0,
+        metavar="K",
+        help="check K of the unwinnable verdicts (a fixed sample) by a second method: the "
+        "plain search with ten times the budget, and pyksolve where it is installed",
+    )
+    survey.add_argument(
+        "--states",
+        type=int,
+        metavar="N",
+        help="positions a deal may search (a budget the same on every machine)",
+    )
+    survey.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on this Dask distributed scheduler (default 'local': a LocalCluster of "
+        "--workers processes on this machine; 'processes', or without Dask distributed "
+        "installed: a process pool)",
+    )
+    survey.add_argument(
+        "--pool",
+        metavar="FILE",
+        help="with --rate and --out: make the pool file of rated deals from --out's rated "
+        "deals of the mode",
+    )
+    survey.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw the progress bar even when stderr is not a terminal",
+    )
+    survey.add_argument(
+        "--rate",
+        action="store_true",
+        help="rate each deal proved winnable by difficulty too (tens of seconds a deal)",
+    )
 
 
 def survey_command(args: argparse.Namespace) -> int:
