@@ -38,8 +38,6 @@ def solve_command(args: argparse.Namespace) -> int:
         return _fail("--budget must be at least 0 seconds")
     if args.states is not None and args.states < 1:
         return _fail("--states must be at least 1")
-    if args.confirm < 0:
-        return _fail("--confirm must be at least 0")
     try:
         if args.snapshot is not None:
             try:
