@@ -37,3 +37,17 @@ def test_the_version_changes_with_any_page_file(tmp_path: Path) -> None:
     app.write_text(app.read_text() + "\n// a new version\n")
     service_worker.cache_clear()
     assert service_worker(copy) != first
+
+
+def test_the_page_has_the_browser_fetch_every_script_module_at_once(db_path: Path) -> None:
+    """``/`` lists each of the page's script modules as a ``modulepreload`` link, once, and
+    nothing else as one."""
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        answer = client.get("/")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    assert answer.headers["cache-control"] == "no-cache"
+    listed = re.findall(r'<link rel="modulepreload" href="([^"]+)">', answer.text)
+    modules = sorted(path.relative_to(STATIC_DIR).as_posix() for path in STATIC_DIR.rglob("*.js"))
+    assert listed == [f"/static/{name}" for name in modules if name.startswith("js/")]
+    assert "<!--modules-->" not in answer.text
