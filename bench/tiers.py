@@ -52,6 +52,7 @@ def rated(
     states: int,
     pool: int | None = None,
     paired: bool = False,
+    seed: int = 0,
 ) -> dict[str, Any]:
     """The rating of one deal (of the app's rules, Normal), as a JSON-ready dict; with
     ``paired``, also the rating whose plays share no pool (``alone_*``), taken first or
@@ -60,7 +61,7 @@ def rated(
 
     def timed(shared: int | None) -> tuple[Rating, float]:
         began = time.process_time()
-        rating = rate(game, plays=plays, samples=samples, max_states=states, pool=shared)
+        rating = rate(game, plays=plays, samples=samples, max_states=states, pool=shared, seed=seed)
         return rating, time.process_time() - began
 
     if paired and deal % 2:
@@ -79,6 +80,7 @@ def rated(
         "samples": samples,
         "states": states,
         "pool": pool,
+        "seed": seed,
     }
     if paired:
         result |= {"alone_wins": alone.wins, "alone_home": alone.home}
@@ -114,6 +116,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1, help="with --shipped: every K-th")
     parser.add_argument("--pool", type=int, nargs="?", const=RATING_POOL, help="shared layouts")
     parser.add_argument("--paired", action="store_true", help="also rate without a pool")
+    parser.add_argument("--seed", type=int, default=0, help="the plays are seeded K, K+1, …")
     args = parser.parse_args()
     if args.summary:
         done = [json.loads(line) for line in args.summary.read_text().splitlines() if line]
@@ -131,7 +134,7 @@ def main() -> None:
         deals = winnable_deals(args.draw, args.deals, args.proof_states)
     todo = [deal for deal in deals if deal not in done]
     out = args.out.open("a") if args.out else None
-    options = (args.draw, args.plays, args.samples, args.states, args.pool, args.paired)
+    options = (args.draw, args.plays, args.samples, args.states, args.pool, args.paired, args.seed)
     for result in on_pool(rated, todo, options, args.workers, args.scheduler):
         results.append(result)
         if out:
@@ -139,6 +142,14 @@ def main() -> None:
             out.flush()
         print(f"deal {result['deal']}: {result['wins']}/{result['plays']}", file=sys.stderr)
     print(summary(results, args.draw, args.plays))
+    if args.shipped and args.plays == PLAYS:
+        shipped = {e.deal: e.tier for e in shipped_pool().all() if e.mode == mode}
+        same = sum(
+            tier_of(Rating(r["wins"], r["plays"], r["seconds"], r["home"]), args.draw)
+            == shipped[r["deal"]]
+            for r in results
+        )
+        print(f"  the shipped tier kept: {same} of {len(results)} ({same / len(results):.0%})")
 
 
 def even_cuts(keys: list[tuple[int, int]]) -> list[tuple[int, int]]:
