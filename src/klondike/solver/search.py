@@ -109,7 +109,7 @@ def search(
         by_record = keeps_waste_lengths(game.draw, mode)
         max_positions = MAX_MEMORY // (BYTES_PER_RECORD if by_record else BYTES_PER_POSITION)
     if not mode.ordered_redeal:
-        if relaxed and game.draw > 1 and not (mode.limited or mode.engine_stock):
+        if relaxed and keeps_waste_lengths(game.draw, mode):
             result = _search_with_draw_one(game, mode, deadline, max_states, max_positions, full)
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -28,6 +30,7 @@ from ..estimates import percentile, winnable_interval
 from ..game import Game
 from ..rules import rules_for
 from .api import Solution, Verdict, solve
+from .search import search
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -264,9 +267,6 @@ def confirm_loss(
 ) -> Confirmation:
     """A second look at a deal a survey proved unwinnable: the plain search within
     ``budget`` seconds, and pyksolve where it can play the deal."""
-    import time
-
-    from .search import search
 
     game = Game(deal, draw, scoring, rules_for(rules))
     found = search(game, deadline=time.monotonic() + budget, relaxed=False, plain=True)
@@ -296,8 +296,6 @@ def _pyksolve_answer(game: Game) -> str | None:
 def loss_sample(results: Iterable[DealResult], count: int, seed: int) -> list[int]:
     """A fixed sample of ``count`` of the deals proved unwinnable in ``results`` (the same
     for the same results and ``seed``)."""
-    import random
-
     lost = sorted(r["deal"] for r in results if r["verdict"] == "unwinnable")
     return random.Random(seed).sample(lost, min(count, len(lost)))
 
