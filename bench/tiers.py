@@ -1,6 +1,7 @@
 """Deal difficulty, measured: the fair player's win rate over ``--plays`` independent plays
 of each of ``--deals`` winnable deals (`klondike.fair.rate`), the distribution of those
-rates, and where cuts into four tiers as near equal in size as ties allow would fall.
+rates, and where the cuts of `klondike.fair.rating.even_cuts` would fall (expert: no play
+won; the other three tiers as near equal in size as ties allow).
 
 The deals are the first ``--deals`` deals proved winnable (within ``--proof-states``
 positions) among numbers drawn once from a fixed seed, of the app's rules, Normal scoring,
@@ -11,18 +12,18 @@ on a process pool (``--workers``) or a Dask cluster (``--scheduler``), as bench/
     python bench/tiers.py --draw 3 --summary FILE   # the figures of a results file alone
 
 ``--shipped`` rates the shipped pool's deals of the app's Normal instead (fixed numbers,
-proved already; ``--every K``: every K-th). ``--pool N`` rates with plays that share a pool
-of N layouts of each position (`klondike.fair.rate`, ``pool``); ``--paired`` rates each
-deal both ways in one task, one after the other in turn, and sums up the CPU seconds a
-rating takes each way, their ratio deal by deal, and how many deals keep their tier:
+proved already; ``--every K``: every K-th). The plays share a pool of ``--pool N`` layouts
+of each position (`klondike.fair.rate`; default `RATING_POOL`), or nothing with
+``--alone``; ``--paired`` rates each deal both ways in one task, one after the other in
+turn, and sums up the CPU seconds a rating takes each way, their ratio deal by deal, and
+how many deals keep their tier:
 
-    nice python bench/tiers.py --draw 1 --shipped --every 9 --paired --pool 8 --workers 1
+    nice python bench/tiers.py --draw 1 --shipped --every 9 --paired --workers 1
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import random
 import statistics
@@ -37,9 +38,22 @@ from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.fair import TIERS, Rating, rate, tier_of
 from klondike.fair.pool import shipped_pool
-from klondike.fair.rating import PLAYS, RATING_POOL, RATING_SAMPLES, RATING_STATES, TIER_CUTS
-from klondike.rules import rules_for
+from klondike.fair.rating import (
+    PLAYS,
+    RATING_POOL,
+    RATING_SAMPLES,
+    RATING_STATES,
+    TIER_CUTS,
+    even_cuts,
+)
+from klondike.rules import Mode, rules_for
 from klondike.solver import solve
+
+
+def app_normal(draw: int) -> Mode:
+    """The mode this bench rates: the app's rules, Normal scoring, Draw ``draw``."""
+    return ("app", draw, "normal")
+
 
 CANDIDATES: list[int] = random.Random(21).sample(range(DEAL_COUNT), 2000)
 
@@ -114,7 +128,8 @@ def main() -> None:
     parser.add_argument("--summary", type=Path, help="only sum up this results file")
     parser.add_argument("--shipped", action="store_true", help="the shipped pool's deals")
     parser.add_argument("--every", type=int, default=1, help="with --shipped: every K-th")
-    parser.add_argument("--pool", type=int, nargs="?", const=RATING_POOL, help="shared layouts")
+    parser.add_argument("--pool", type=int, default=RATING_POOL, help="shared layouts")
+    parser.add_argument("--alone", action="store_true", help="the plays share nothing")
     parser.add_argument("--paired", action="store_true", help="also rate without a pool")
     parser.add_argument("--seed", type=int, default=0, help="the plays are seeded K, K+1, …")
     args = parser.parse_args()
@@ -127,14 +142,15 @@ def main() -> None:
         results = [json.loads(line) for line in args.out.read_text().splitlines() if line]
     done = {r["deal"] for r in results}
     if args.shipped:
-        mode = ("app", args.draw, "normal")
+        mode = app_normal(args.draw)
         deals = sorted(e.deal for e in shipped_pool().all() if e.mode == mode)
         deals = deals[:: args.every][: args.deals]
     else:
         deals = winnable_deals(args.draw, args.deals, args.proof_states)
     todo = [deal for deal in deals if deal not in done]
     out = args.out.open("a") if args.out else None
-    options = (args.draw, args.plays, args.samples, args.states, args.pool, args.paired, args.seed)
+    pool = None if args.alone else args.pool
+    options = (args.draw, args.plays, args.samples, args.states, pool, args.paired, args.seed)
     for result in on_pool(rated, todo, options, args.workers, args.scheduler):
         results.append(result)
         if out:
@@ -145,35 +161,11 @@ def main() -> None:
     if args.shipped and args.plays == PLAYS:
         shipped = {e.deal: e.tier for e in shipped_pool().all() if e.mode == mode}
         same = sum(
-            tier_of(Rating(r["wins"], r["plays"], r["seconds"], r["home"]), args.draw)
+            tier_of(Rating(r["wins"], r["plays"], r["seconds"], r["home"]), mode)
             == shipped[r["deal"]]
             for r in results
         )
         print(f"  the shipped tier kept: {same} of {len(results)} ({same / len(results):.0%})")
-
-
-def even_cuts(keys: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The least ``(wins, cards home)`` of easy, medium and hard that make the four tiers of
-    ``keys`` as near a quarter each as ties allow (the least sum of squared differences from
-    a quarter; deals alike stay in one tier, so a cut can only fall between two keys; one
-    between two win counts is written ``(wins, 0)``)."""
-    counts = sorted(Counter(keys).items(), reverse=True)  # easiest first
-    if len(counts) < 4:
-        return []
-    before = list(itertools.accumulate((n for _, n in counts), initial=0))
-    quarter = len(keys) / 4
-
-    def spread(bounds: tuple[int, ...]) -> float:
-        edges = (0, *bounds, len(counts))
-        return sum((before[b] - before[a] - quarter) ** 2 for a, b in itertools.pairwise(edges))
-
-    def cut(bound: int) -> tuple[int, int]:
-        (wins, home), _ = counts[bound - 1]
-        harder = counts[bound][0][0]
-        return (wins, 0) if harder < wins else (wins, home)  # between two win counts: wins
-
-    best = min(itertools.combinations(range(1, len(counts)), 3), key=spread)
-    return [cut(bound) for bound in best]
 
 
 def summary(results: list[dict[str, Any]], draw: int, plays: int) -> str:
@@ -185,14 +177,15 @@ def summary(results: list[dict[str, Any]], draw: int, plays: int) -> str:
     lines = [
         f"Draw {draw}: {len(results)} winnable deals, {plays} fair plays each",
         "  wins per deal: " + ", ".join(f"{k}: {n}" for k, n in histogram.items()),
-        "  even cuts (wins, cards home): " + ", ".join(map(str, even_cuts(keys))),
+        f"  even cuts (wins, cards home): {even_cuts(keys)}",
     ]
     if plays == PLAYS:
         tiers = Counter(
-            tier_of(Rating(r["wins"], r["plays"], r["seconds"], r["home"]), draw) for r in results
+            tier_of(Rating(r["wins"], r["plays"], r["seconds"], r["home"]), app_normal(draw))
+            for r in results
         )
         lines.append(
-            f"  tiers by TIER_CUTS[{draw}] {TIER_CUTS[draw]}: "
+            f"  tiers by TIER_CUTS {TIER_CUTS[app_normal(draw)]}: "
             + ", ".join(
                 f"{tier} {tiers[tier]} ({tiers[tier] / len(results):.0%})" for tier in TIERS
             )
@@ -217,7 +210,7 @@ def paired_summary(results: list[dict[str, Any]], draw: int) -> str:
     `TIER_CUTS`) are the same, and the tiers the even cuts of the shared ratings give."""
 
     def tier(wins: int, home: int) -> str:
-        return tier_of(Rating(wins, PLAYS, 0.0, home), draw)
+        return tier_of(Rating(wins, PLAYS, 0.0, home), app_normal(draw))
 
     n = len(results)
     same = sum((r["wins"], r["home"]) == (r["alone_wins"], r["alone_home"]) for r in results)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import KlondikeError
 from .game import Game
-from .rules import APP, rules_for
+from .rules import APP, mode_of, rules_for
 from .text import score_text
 
 if TYPE_CHECKING:
@@ -204,7 +204,7 @@ def rate_command(code: str, states: int | None) -> int:
         return 1
     rating = rate(game)
     print(
-        f"{game.code}: {tier_of(rating, game.draw)} — the fair player won {rating.wins} of "
+        f"{game.code}: {tier_of(rating, mode_of(game))} — the fair player won {rating.wins} of "
         f"{rating.plays} plays ({rating.rate:.0%}, 95% interval {rating.low:.0%}–"
         f"{rating.high:.0%}); rated in {rating.seconds:.1f} s"
     )

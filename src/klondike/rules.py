@@ -13,10 +13,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import KING
 from .errors import InvalidCode
+
+if TYPE_CHECKING:
+    from .game import Game
 
 NO_SCORE = "none"
 """The scoring of a version that keeps no score: the table shows moves and time only."""
@@ -171,6 +174,12 @@ MODES: tuple[Mode, ...] = tuple(
 )
 """Every mode, in the order the statistics list them: the app's four (Draw 1 Normal, Draw 3
 Normal, Draw 1 Vegas, Draw 3 Vegas) first, then each other version's."""
+
+
+def mode_of(game: Game) -> Mode:
+    """The mode ``game`` is played in."""
+    return (game.rules.key, game.draw, game.scoring)
+
 
 _BY_KEY = {rules.key: rules for rules in PRESETS}
 _BY_LETTER = {rules.letter: rules for rules in PRESETS}

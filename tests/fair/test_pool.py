@@ -31,13 +31,19 @@ from klondike.fair.pool import (
     shipped_pool,
     write_pool,
 )
+from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import solve
 
 D1N, D3N = ("app", 1, "normal"), ("app", 3, "normal")
+OTHER_MODES = [mode for mode in MODES if mode not in (D1N, D3N)]
 
 PER_TIER = 24
 """Deals the shipped pool holds at least per tier of the app's Draw 1 and Draw 3 Normal: two
 dozen (a player can start that many of each tier before the filler must rate one)."""
+
+PER_OTHER_TIER = 4
+"""Deals the shipped pool holds at least per tier of every other mode: a tier's first deals
+start at once there too."""
 
 
 def line_of(deal: int, draw: int) -> str:
@@ -57,31 +63,32 @@ def shipped() -> RatedPool:
     return RatedPool.read(pool_file())
 
 
-def test_the_shipped_pool_has_every_tier_of_both_draws(shipped: RatedPool) -> None:
-    for mode in (D1N, D3N):
+def test_the_shipped_pool_has_every_tier_of_every_mode(shipped: RatedPool) -> None:
+    for mode in MODES:
+        least = PER_TIER if mode in (D1N, D3N) else PER_OTHER_TIER
         for tier in TIERS:
-            assert len(shipped.deals(mode, tier)) >= PER_TIER, (mode, tier)
+            assert len(shipped.deals(mode, tier)) >= least, (mode, tier)
     assert pool_file().stat().st_size < 300_000  # bytes
     assert shipped_pool().counts() == shipped.counts()
 
 
 def test_every_shipped_line_wins_its_deal(shipped: RatedPool) -> None:
     for entry in shipped.all():
-        _, draw, scoring = entry.mode
-        game = Game(entry.deal, draw, scoring)
+        key, draw, scoring = entry.mode
+        game = Game(entry.deal, draw, scoring, rules_for(key))
         for text in entry.line.split():
             game.play(text)
         assert game.won, (entry.mode, entry.deal)
 
 
-@pytest.mark.parametrize("mode", [D1N, D3N])
-def test_a_shipped_rating_is_made_again_exactly(shipped: RatedPool, mode: tuple) -> None:
-    """A rating is counts of fair plays: the same on every machine. One deal per draw (the
+@pytest.mark.parametrize("mode", [D1N, D3N, ("app", 1, "vegas")])
+def test_a_shipped_rating_is_made_again_exactly(shipped: RatedPool, mode: Mode) -> None:
+    """A rating is counts of fair plays: the same on every machine. One deal per mode (the
     smallest number of the hardest tier the pool has: its plays are the longest)."""
     entry = shipped.deals(mode, "expert")[0]
-    again = rate(Game(entry.deal, mode[1], mode[2]))
+    again = rate(Game(entry.deal, mode[1], mode[2], rules_for(mode[0])))
     assert (again.wins, again.plays, again.home) == (entry.wins, entry.plays, entry.home)
-    assert tier_of(again, mode[1]) == entry.tier
+    assert tier_of(again, mode) == entry.tier
 
 
 def test_the_daily_deal_of_a_tier_is_fixed_by_the_day_and_comes_round_once_per_cycle(

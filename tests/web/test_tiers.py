@@ -22,6 +22,7 @@ from helpers.waiting import wait_until
 from klondike import Game
 from klondike.cli import main
 from klondike.fair.pool import PoolDeal, RatedPool
+from klondike.rules import MODES
 from klondike.store import database as store
 from klondike.web.api import create_app
 from klondike.web.proofs import prove_and_rate
@@ -214,17 +215,18 @@ def test_the_ratings_run_nicer_than_the_server() -> None:
 
 
 def test_every_tier_and_its_daily_starts_at_once_from_the_first_start(tmp_path: Path) -> None:
-    """A fresh data folder and the real ``klondike`` server: every tier of the app's Draw 1
-    and Draw 3 Normal, and today's daily deal of each, is dealt from the shipped pool in
-    under a second, without waiting for a rating."""
+    """A fresh data folder and the real ``klondike`` server: every tier of every mode, and
+    today's daily deal of each, is dealt from the shipped pool in under a second, without
+    waiting for a rating."""
     server = Server(tmp_path / "fresh.db")
     try:
         today = datetime.date.today().isoformat()
         left: int | None = None
-        for draw in (1, 3):
+        for key, draw, scoring in MODES:
             for tier in ("easy", "medium", "hard", "expert"):
                 for daily in (False, True):
-                    body: dict[str, Any] = {"draw": draw, "scoring": "normal", "tier": tier}
+                    body: dict[str, Any] = {"rules": key, "draw": draw, "scoring": scoring}
+                    body["tier"] = tier
                     body |= {"daily": True, "day": today} if daily else {"winnable": True}
                     if left is not None:
                         body["abandon"] = left
@@ -233,7 +235,8 @@ def test_every_tier_and_its_daily_starts_at_once_from_the_first_start(tmp_path: 
                     took = time.monotonic() - began
                     assert answer.status_code == 200, (body, answer.json())
                     view = answer.json()
-                    assert (view["tier"], view["draw"], took < 1.0) == (tier, draw, True), took
+                    found = (view["tier"], view["draw"], view["scoring"], took < 1.0)
+                    assert found == (tier, draw, scoring, True), (key, took)
                     left = view["id"]
     finally:
         server.kill()
@@ -275,8 +278,9 @@ RATING = 0.4
 """Seconds the slowed rating of the wait test takes."""
 
 
-def test_the_ratings_a_tier_takes_come_from_the_tiers_shares_of_the_draw(db_path: Path) -> None:
-    """One over the tier's share of the rated deals of the same draw (any scoring)."""
+def test_the_ratings_a_tier_takes_come_from_the_tiers_shares_of_the_mode(db_path: Path) -> None:
+    """One over the tier's share of the mode's rated deals, or of the same draw's (any
+    scoring) where the pool has none of the mode."""
     deals = [PoolDeal(MODE, deal, "easy", 8, 8, 416, "S-W") for deal in (1, 2, 3)]
     deals.append(PoolDeal(MODE, 4, "expert", 0, 8, 20, "S-W"))
     conn = store.open_database(db_path)
@@ -285,4 +289,12 @@ def test_the_ratings_a_tier_takes_come_from_the_tiers_shares_of_the_draw(db_path
     assert filler.expected_ratings(MODE, "expert") == filler.expected_ratings(vegas, "expert") == 4
     assert filler.expected_ratings(MODE, "easy") == 4 / 3
     assert filler.expected_ratings(("app", 3, "normal"), "easy") == 4  # no Draw 3 deals: 1 in 4
+    deals += [
+        PoolDeal(vegas, 5, "expert", 0, 8, 20, "S-W"),
+        PoolDeal(vegas, 6, "hard", 1, 8, 20, ""),
+    ]
+    filler = ProvedDeals(conn, SolverWorkers(processes=False), pool=RatedPool(deals))
+    assert filler.expected_ratings(vegas, "expert") == 2  # the mode's own deals: 1 in 2
+    assert filler.expected_ratings(vegas, "easy") == 4  # none of the mode's: 1 in 4
+    assert filler.expected_ratings(MODE, "easy") == 4 / 3
     conn.close()

@@ -35,7 +35,7 @@ from klondike.codes import DEAL_COUNT
 from klondike.rules import MODES, Mode
 from klondike.tiers import TIERS, Tier
 
-from .rating import PLAYS, RATING_SAMPLES, RATING_STATES, TIER_CUTS, Rating, tier_of
+from .rating import PLAYS, RATING_POOL, RATING_SAMPLES, RATING_STATES, TIER_CUTS, Rating, tier_of
 
 POOL_FORMAT = 1
 """The version of the pool file's layout."""
@@ -71,7 +71,11 @@ def rating_measure() -> dict[str, Any]:
         "plays": PLAYS,
         "samples": RATING_SAMPLES,
         "states": RATING_STATES,
-        "cuts": {str(draw): [list(cut) for cut in cuts] for draw, cuts in TIER_CUTS.items()},
+        "pool": RATING_POOL,
+        "cuts": {
+            "/".join(map(str, mode)): [list(cut) for cut in cuts]
+            for mode, cuts in TIER_CUTS.items()
+        },
     }
 
 
@@ -116,7 +120,7 @@ def pool_deal(row: object) -> PoolDeal:
         raise PoolRefused(f"a row's deal or rating is not a count: {counts!r}")
     if plays != PLAYS or wins > plays:
         raise PoolRefused(f"deal {deal}: {wins} wins of {plays} plays is no rating of {PLAYS}")
-    if tier not in TIERS or tier != tier_of(Rating(wins, plays, 0.0, home), draw):
+    if tier not in TIERS or tier != tier_of(Rating(wins, plays, 0.0, home), mode):
         raise PoolRefused(f"deal {deal}: the tier {str(tier)[:20]!r} is not its rating's")
     if type(line) is not str or not line.strip():
         raise PoolRefused(f"deal {deal}: its winning line is not a line of moves")

@@ -6,26 +6,29 @@ player's result on the deal and the rating is the same on every machine; a play 
 function of the deal's start as the player sees it and its own seed, so the rating reveals
 no hidden card beyond what playing the deal shows.
 
-A deal's tier (`TIERS`) cuts the ratings at `TIER_CUTS`, chosen per draw from the measured
-distribution (docs/fair.md, "Difficulty"): the more plays won, the easier; among deals won
-as often, the one whose plays brought more cards home.
+A deal's tier (`TIERS`) cuts the ratings at `TIER_CUTS`, chosen per mode from the
+measured distribution (docs/fair.md, "Difficulty"): a deal no play won is expert; among the
+others, the more plays won, the easier, and among deals won as often, the one whose plays
+brought more cards home.
 
 >>> from klondike import Game
 >>> rating = rate(Game.from_code("KL1-D1N-AAAAAAG"), plays=1, samples=2, max_states=100)
 >>> rating.plays, 0 <= rating.low <= rating.rate <= rating.high <= 1
 (1, True)
->>> tier_of(Rating(wins=8, plays=8, seconds=1.0, home=416), draw=1)
+>>> tier_of(Rating(wins=8, plays=8, seconds=1.0, home=416), ("app", 1, "normal"))
 'easy'
->>> tier_of(Rating(wins=0, plays=8, seconds=1.0, home=30), draw=3)
+>>> tier_of(Rating(wins=0, plays=8, seconds=1.0, home=300), ("app", 3, "normal"))
 'expert'
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
+from itertools import accumulate, combinations, pairwise
 
 from klondike import Game
 from klondike.estimates import wilson_interval
@@ -48,17 +51,28 @@ RATING_STATES = 200
 a deal is rated in seconds (docs/fair.md, "Difficulty")."""
 
 RATING_POOL = 8
-"""Layouts of each position the plays of a cheaper rating share (`rate` with ``pool``,
-`Shared`): each decision takes `RATING_SAMPLES` of them, so that plays that reach the same
-position solve its layouts once between them. Not yet the tiers' rating: that one shares
-nothing (docs/fair.md, "A cheaper rating", measures both)."""
+"""Layouts of each position the plays of a rating share (`rate`, `Shared`): each decision
+takes `RATING_SAMPLES` of them, so that plays that reach the same position solve its layouts
+once between them (docs/fair.md, "A cheaper rating")."""
 
-TIER_CUTS: dict[int, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    1: ((8, 0), (5, 292), (1, 90)),
-    3: ((4, 271), (1, 110), (0, 48)),
+Cut = tuple[int, int]
+"""The least ``(wins, cards home)`` of a tier."""
+
+WON_ONCE: Cut = (1, 0)
+"""Hard's cut in every mode: a deal no play won is expert."""
+
+TIER_CUTS: dict[Mode, tuple[Cut, Cut, Cut]] = {
+    ("app", 1, "normal"): ((8, 0), (5, 0), WON_ONCE),
+    ("app", 3, "normal"): ((4, 0), (2, 0), WON_ONCE),
+    ("app", 1, "vegas"): ((8, 0), (5, 0), WON_ONCE),
+    ("app", 3, "vegas"): ((4, 0), (2, 0), WON_ONCE),
+    ("classic", 1, "none"): ((8, 0), (5, 0), WON_ONCE),
+    ("classic", 3, "none"): ((4, 0), (2, 0), WON_ONCE),
+    ("solitaer", 3, "none"): ((4, 0), (2, 0), WON_ONCE),
 }
-"""Per draw, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
-(below the last: expert), from the measured distribution (docs/fair.md, "Difficulty")."""
+"""Per mode, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
+(below the last, `WON_ONCE`: expert), from the mode's measured distribution (`even_cuts`;
+docs/fair.md, "Difficulty")."""
 
 
 @dataclass(frozen=True)
@@ -117,20 +131,50 @@ def rated_dailies(
         if rated >= max_rated or len(found) == len(TIERS):
             break
         rating = (rater or rate)(Game(deal, draw, scoring, rules_for(key)))
-        tier = tier_of(rating, draw)
+        tier = tier_of(rating, mode)
         found.setdefault(tier, RatedDeal(deal, solution, rating, tier))
     return found
 
 
-def tier_of(rating: Rating, draw: int) -> Tier:
-    """The tier of a deal of Draw ``draw`` rated ``rating`` (of `PLAYS` plays)."""
+def tier_of(rating: Rating, mode: Mode) -> Tier:
+    """The tier of a deal of ``mode`` rated ``rating`` (of `PLAYS` plays)."""
     if rating.plays != PLAYS:
         raise ValueError(f"a tier is cut for ratings of {PLAYS} plays, not {rating.plays}")
     found = (rating.wins, rating.home)
-    for tier, cut in zip(TIERS, TIER_CUTS[draw], strict=False):
+    for tier, cut in zip(TIERS, TIER_CUTS[mode], strict=False):
         if found >= cut:
             return tier
     return TIERS[-1]
+
+
+def even_cuts(keys: Iterable[Cut]) -> tuple[Cut, Cut, Cut] | None:
+    """The cuts of a mode whose rated winnable deals are ``keys`` (``(wins, cards home)``):
+    `WON_ONCE` for hard, and the least keys of easy and medium that make the three tiers of
+    the deals some play won as near a third each as ties allow (the least sum of squared
+    differences from a third; deals alike stay in one tier, so a cut falls between two
+    keys; one between two win counts is written ``(wins, 0)``). None if the deals won take
+    fewer than three keys.
+
+    >>> even_cuts([(8, 416)] * 3 + [(5, 300), (4, 200), (2, 100), (0, 10)])
+    ((8, 0), (4, 0), (1, 0))
+    """
+    counts = sorted(Counter(key for key in keys if key >= WON_ONCE).items(), reverse=True)
+    if len(counts) < 3:
+        return None
+    before = list(accumulate((n for _, n in counts), initial=0))
+    third = before[-1] / 3
+
+    def spread(bounds: tuple[int, ...]) -> float:
+        edges = (0, *bounds, len(counts))
+        return sum((before[b] - before[a] - third) ** 2 for a, b in pairwise(edges))
+
+    def cut(bound: int) -> Cut:
+        (wins, home), _ = counts[bound - 1]
+        harder = counts[bound][0][0]
+        return (wins, 0) if harder < wins else (wins, home)  # between two win counts: wins
+
+    easy, medium = min(combinations(range(1, len(counts)), 2), key=spread)
+    return cut(easy), cut(medium), WON_ONCE
 
 
 def rate(
@@ -140,7 +184,7 @@ def rate(
     samples: int = RATING_SAMPLES,
     max_states: int = RATING_STATES,
     seed: int = 0,
-    pool: int | None = None,
+    pool: int | None = RATING_POOL,
 ) -> Rating:
     """The fair player's win rate on ``game`` over ``plays`` plays seeded ``seed`` on,
     sharing a pool of ``pool`` layouts of each position and their solves (`Shared`;

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..codes import DEAL_COUNT
 from ..errors import KlondikeError
 from ..game import Game
-from ..rules import PRESETS, Mode, Rules, rules_for
+from ..rules import PRESETS, Mode, Rules, mode_of, rules_for
 from ..tiers import TIERS
 from .api import Solution, describe_line, solve
 
@@ -338,16 +338,23 @@ def write_pool_command(path: Path, mode: Mode, results_file: str) -> int:
     except fair_pool.PoolRefused as err:
         print(f"klondike: {path} is started anew: {err}", file=sys.stderr)
         kept = []
+    from ..fair.rating import TIER_CUTS, Rating, even_cuts, tier_of
+
+    results = [
+        r
+        for r in latest(read_results(results_file))
+        if (r["rules"], r["draw"], r["scoring"]) == mode and "line" in r
+    ]
     try:
-        rated = [
-            fair_pool.pool_deal(
-                [*mode, r["deal"], r["tier"], r["wins"], r["plays"], r["home"], r["line"]]
-            )
-            for r in latest(read_results(results_file))
-            if (r["rules"], r["draw"], r["scoring"]) == mode and "line" in r
-        ]
-    except (fair_pool.PoolRefused, KeyError) as err:
+        rated = []
+        for r in results:
+            tier = tier_of(Rating(r["wins"], r["plays"], 0.0, r["home"]), mode)
+            row = [*mode, r["deal"], tier, r["wins"], r["plays"], r["home"], r["line"]]
+            rated.append(fair_pool.pool_deal(row))
+    except (fair_pool.PoolRefused, KeyError, TypeError, ValueError) as err:
         return _fail(f"{results_file} holds a rated deal the pool cannot take: {err}")
+    cuts = even_cuts((r["wins"], r["home"]) for r in results)
+    print(f"the even cuts of these ratings: {cuts}; TIER_CUTS of the mode: {TIER_CUTS[mode]}")
     deals = [entry for entry in kept if entry.mode != mode] + rated
     try:
         size = fair_pool.write_pool(path, deals)
@@ -368,7 +375,7 @@ def rate_winnable(game: Game, solution: Solution, result: DealResult) -> None:
     from .. import fair  # (here: the fair player is slow to import)
 
     rating = fair.rate(game)
-    result["tier"] = fair.tier_of(rating, game.draw)
+    result["tier"] = fair.tier_of(rating, mode_of(game))
     result["wins"], result["plays"], result["home"] = rating.wins, rating.plays, rating.home
     result["rating_seconds"] = round(rating.seconds, 3)
     result["line"] = " ".join(map(str, solution.line))

@@ -105,7 +105,7 @@ def prove_and_rate(deal: int, mode: Mode, budget: float) -> RatedProof | None:
         return None
     key, draw, scoring = mode
     rating = rate(Game(deal, draw, scoring, rules_for(key)))
-    tier = tier_of(rating, draw)
+    tier = tier_of(rating, mode)
     return {**proof, "tier": tier, "wins": rating.wins, "rating_seconds": rating.seconds}
 
 

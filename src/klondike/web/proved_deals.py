@@ -183,12 +183,15 @@ class ProvedDeals:
 
     def expected_ratings(self, mode: Mode, tier: Tier) -> float:
         """How many ratings finding a deal of ``tier`` in ``mode`` takes on average: one
-        over the tier's share of the rated deals of the same draw (those of the shipped
-        pool, measured when it was made), or one per tier where there are none."""
-        draw = mode[1]
-        of_draw = {key: count for key, count in self.pool.counts().items() if key[0][1] == draw}
-        total = sum(of_draw.values())
-        share = sum(count for key, count in of_draw.items() if key[1] == tier) / (total or 1)
+        over the tier's share of the mode's rated deals in the shipped pool (measured when
+        it was made; those of the same draw if the pool has none of the mode), or one per
+        tier where there are none."""
+        counts = self.pool.counts()
+        of_mode = {key: count for key, count in counts.items() if key[0] == mode}
+        if not of_mode:
+            of_mode = {key: count for key, count in counts.items() if key[0][1] == mode[1]}
+        total = sum(of_mode.values())
+        share = sum(count for key, count in of_mode.items() if key[1] == tier) / (total or 1)
         return 1 / share if share > 0 else float(len(TIERS))
 
     def counts(self) -> dict[Pool, int]:

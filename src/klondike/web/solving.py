@@ -28,7 +28,7 @@ from klondike import Game
 from klondike.errors import KlondikeError
 from klondike.fair.hint import KeptLine, SolverHint, hint_of
 from klondike.fair.pool import RatedPool
-from klondike.rules import Mode
+from klondike.rules import Mode, mode_of
 from klondike.store import database as store
 from klondike.store import settings as preferences
 from klondike.tiers import TIERS, Tier
@@ -127,7 +127,7 @@ class Solving:
             game = Game.new(draw, scoring, rules=rules)  # checks the mode
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
-        mode: Mode = (game.rules.key, game.draw, game.scoring)
+        mode = mode_of(game)
         if daily is not None and tier is not None:
             return await self._daily_tier_deal(daily, mode, tier)
         if daily is not None:

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from klondike import Game, KlondikeError
-from klondike.rules import Mode
+from klondike.rules import mode_of
 from klondike.solver.daily import FIRST_DAY
 from klondike.store import stats as statistics
 from klondike.store.stats import DayState
@@ -151,7 +151,7 @@ def add_routes(app: FastAPI, games: Games) -> None:
             game = Game.new(draw, scoring, rules=rules)  # checks the mode
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
-        mode: Mode = (game.rules.key, game.draw, game.scoring)
+        mode = mode_of(game)
         players_day = player_today(today)
         first = month_of(month, players_day)
         after = next_month(first)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from klondike import Game, KlondikeError
-from klondike.rules import Mode
+from klondike.rules import mode_of
 from klondike.tiers import Tier
 
 from ..refusals import Refusal
@@ -66,7 +66,7 @@ def add_routes(app: FastAPI, solving: Solving) -> None:
             game = Game.new(search.draw, search.scoring, rules=search.rules)  # checks the mode
         except KlondikeError as err:
             raise Refusal.from_engine(err, None) from err
-        mode: Mode = (game.rules.key, game.draw, game.scoring)
+        mode = mode_of(game)
         day = None if search.day is None else daily_day(search.day).isoformat()
         wait = await run_in_threadpool(partial(solving.tier_wait, mode, search.tier, day, ask=ask))
         key, draw, scoring = mode
