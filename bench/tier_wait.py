@@ -1,9 +1,11 @@
-"""How long the first deal of each tier takes to be ready in a mode outside the shipped pool,
-from a fresh data folder, with the real ``klondike`` server: each tier is asked for in turn
-(``POST /api/games``; refused while none is ready) and ``GET /api/tier-search`` is polled
-until it is ready; the seconds from the first ask, per tier.
+"""How long the first deal of each tier of a mode takes to be ready from a fresh data folder,
+with the real ``klondike`` server: each tier is asked for in turn (``POST /api/games``;
+refused while none is ready) and ``GET /api/tier-search`` is polled until it is ready; the
+seconds from the first ask, per tier. ``--no-shipped-deals`` starts the server without the
+shipped pool, so the filler's ratings alone are measured.
 
     python bench/tier_wait.py [--rules app] [--draw 1] [--scoring vegas] [--limit 300]
+                              [--no-shipped-deals]
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ def main() -> None:
     parser.add_argument("--draw", type=int, default=1)
     parser.add_argument("--scoring", default="vegas")
     parser.add_argument("--limit", type=float, default=300.0, help="seconds to wait at most")
+    parser.add_argument("--no-shipped-deals", action="store_true", help="the filler alone")
     args = parser.parse_args()
     port = free_port()
     folder = Path(tempfile.mkdtemp())
     command = [sys.executable, "-m", "klondike", "--no-browser", "--port", str(port)]
+    command += ["--no-shipped-deals"] if args.no_shipped_deals else []
     server = subprocess.Popen([*command, "--db", str(folder / "fresh.db")], stdout=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     mode = {"rules": args.rules, "draw": args.draw, "scoring": args.scoring}

@@ -59,7 +59,7 @@ Cut = tuple[int, int]
 """The least ``(wins, cards home)`` of a tier."""
 
 WON_ONCE: Cut = (1, 0)
-"""Hard's cut in every mode: a deal no play won is expert."""
+"""Hard's cut in every mode whose plays win: a deal no play won is expert."""
 
 TIER_CUTS: dict[Mode, tuple[Cut, Cut, Cut]] = {
     ("app", 1, "normal"): ((8, 0), (5, 0), WON_ONCE),
@@ -150,31 +150,47 @@ def tier_of(rating: Rating, mode: Mode) -> Tier:
 def even_cuts(keys: Iterable[Cut]) -> tuple[Cut, Cut, Cut] | None:
     """The cuts of a mode whose rated winnable deals are ``keys`` (``(wins, cards home)``):
     `WON_ONCE` for hard, and the least keys of easy and medium that make the three tiers of
-    the deals some play won as near a third each as ties allow (the least sum of squared
-    differences from a third; deals alike stay in one tier, so a cut falls between two
-    keys; one between two win counts is written ``(wins, 0)``). None if the deals won take
-    fewer than three keys.
+    the deals some play won as near a third each as ties allow. Where the deals some play
+    won take fewer than three keys (the plays win next to nothing in the mode), the four
+    tiers cut all the deals as near a quarter each instead, so by cards home. Deals alike
+    stay in one tier, so a cut falls between two keys (the least sum of squared differences
+    from an even share); one between two win counts is written ``(wins, 0)``. None if the
+    deals take too few keys for that.
 
     >>> even_cuts([(8, 416)] * 3 + [(5, 300), (4, 200), (2, 100), (0, 10)])
-    ((8, 0), (4, 0), (1, 0))
+    ((8, 0), (5, 0), (1, 0))
+    >>> even_cuts([(0, 40), (0, 30), (0, 20), (0, 10), (1, 60)])
+    ((1, 0), (0, 40), (0, 30))
     """
-    counts = sorted(Counter(key for key in keys if key >= WON_ONCE).items(), reverse=True)
-    if len(counts) < 3:
-        return None
+    keys = list(keys)
+    won = [key for key in keys if key >= WON_ONCE]
+    if len(set(won)) >= 3:
+        easy, medium = even_split(won, 3)
+        return easy, medium, WON_ONCE
+    if len(set(keys)) >= 4:
+        easy, medium, hard = even_split(keys, 4)
+        return easy, medium, hard
+    return None
+
+
+def even_split(keys: list[Cut], parts: int) -> list[Cut]:
+    """The ``parts - 1`` least keys of the easier parts that split ``keys`` (at least
+    ``parts`` different ones) into ``parts`` as near equal in size as ties allow."""
+    counts = sorted(Counter(keys).items(), reverse=True)  # easiest first
     before = list(accumulate((n for _, n in counts), initial=0))
-    third = before[-1] / 3
+    share = before[-1] / parts
 
     def spread(bounds: tuple[int, ...]) -> float:
         edges = (0, *bounds, len(counts))
-        return sum((before[b] - before[a] - third) ** 2 for a, b in pairwise(edges))
+        return sum((before[b] - before[a] - share) ** 2 for a, b in pairwise(edges))
 
     def cut(bound: int) -> Cut:
         (wins, home), _ = counts[bound - 1]
         harder = counts[bound][0][0]
         return (wins, 0) if harder < wins else (wins, home)  # between two win counts: wins
 
-    easy, medium = min(combinations(range(1, len(counts)), 2), key=spread)
-    return cut(easy), cut(medium), WON_ONCE
+    best = min(combinations(range(1, len(counts)), parts - 1), key=spread)
+    return [cut(bound) for bound in best]
 
 
 def rate(
