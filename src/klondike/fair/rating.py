@@ -62,17 +62,17 @@ WON_ONCE: Cut = (1, 0)
 """Hard's cut in every mode whose plays win: a deal no play won is expert."""
 
 TIER_CUTS: dict[Mode, tuple[Cut, Cut, Cut]] = {
-    ("app", 1, "normal"): ((8, 0), (5, 0), WON_ONCE),
-    ("app", 3, "normal"): ((4, 0), (2, 0), WON_ONCE),
-    ("app", 1, "vegas"): ((8, 0), (5, 0), WON_ONCE),
-    ("app", 3, "vegas"): ((4, 0), (2, 0), WON_ONCE),
-    ("classic", 1, "none"): ((8, 0), (5, 0), WON_ONCE),
-    ("classic", 3, "none"): ((4, 0), (2, 0), WON_ONCE),
-    ("solitaer", 3, "none"): ((4, 0), (2, 0), WON_ONCE),
+    ("app", 1, "normal"): ((8, 0), (4, 236), WON_ONCE),
+    ("app", 3, "normal"): ((6, 0), (2, 165), WON_ONCE),
+    ("app", 1, "vegas"): ((0, 22), (0, 8), (0, 1)),
+    ("app", 3, "vegas"): ((0, 28), (0, 16), (0, 8)),
+    ("classic", 1, "none"): ((8, 0), (4, 225), WON_ONCE),
+    ("classic", 3, "none"): ((6, 332), (3, 176), WON_ONCE),
+    ("solitaer", 3, "none"): ((6, 329), (3, 0), WON_ONCE),
 }
 """Per mode, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
-(below the last, `WON_ONCE`: expert), from the mode's measured distribution (`even_cuts`;
-docs/fair.md, "Difficulty")."""
+(below the last: expert; `WON_ONCE` where the plays win), the even cuts of the mode's
+measured ratings (`even_cuts`; docs/fair.md, "Difficulty")."""
 
 
 @dataclass(frozen=True)
