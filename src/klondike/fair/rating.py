@@ -32,7 +32,7 @@ from itertools import accumulate, combinations, pairwise
 
 from klondike import Game
 from klondike.estimates import wilson_interval
-from klondike.rules import Mode, rules_for
+from klondike.rules import MODES, Mode, rules_for
 from klondike.solver import Solution
 from klondike.solver.daily import daily_proved
 from klondike.tiers import TIERS, Tier
@@ -61,15 +61,21 @@ Cut = tuple[int, int]
 WON_ONCE: Cut = (1, 0)
 """Hard's cut in every mode whose plays win: a deal no play won is expert."""
 
-TIER_CUTS: dict[Mode, tuple[Cut, Cut, Cut]] = {
-    ("app", 1, "normal"): ((8, 0), (4, 236), WON_ONCE),
-    ("app", 3, "normal"): ((6, 0), (2, 165), WON_ONCE),
-    ("app", 1, "vegas"): ((0, 22), (0, 8), (0, 1)),
-    ("app", 3, "vegas"): ((0, 28), (0, 16), (0, 8)),
-    ("classic", 1, "none"): ((8, 0), (4, 225), WON_ONCE),
-    ("classic", 3, "none"): ((6, 332), (3, 176), WON_ONCE),
-    ("solitaer", 3, "none"): ((6, 329), (3, 0), WON_ONCE),
-}
+TIER_CUTS: dict[Mode, tuple[Cut, Cut, Cut]] = dict(
+    zip(
+        MODES,  # the app's Draw 1 and 3 Normal, Draw 1 and 3 Vegas, then the other versions'
+        (
+            ((8, 0), (4, 236), WON_ONCE),
+            ((6, 0), (2, 165), WON_ONCE),
+            ((0, 22), (0, 8), (0, 1)),
+            ((0, 28), (0, 16), (0, 8)),
+            ((8, 0), (4, 225), WON_ONCE),  # Classic Draw 1
+            ((6, 332), (3, 176), WON_ONCE),  # Classic Draw 3
+            ((6, 329), (3, 0), WON_ONCE),  # Solitär Draw 3
+        ),
+        strict=True,
+    )
+)
 """Per mode, the least ``(wins, cards home)`` of `PLAYS` plays for easy, medium and hard
 (below the last: expert; `WON_ONCE` where the plays win), the even cuts of the mode's
 measured ratings (`even_cuts`; docs/fair.md, "Difficulty")."""
