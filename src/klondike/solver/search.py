@@ -220,13 +220,17 @@ def _search_with_draw_one(
     max_positions: int,
     full: bool,
 ) -> SearchResult:
-    """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
-    allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
+    """The Draw 3 search (no pass limit) in two orders, helped by the same position in
+    Draw 1: Draw 1 allows every move Draw 3 does (docs/solver.md), so when that is lost,
+    so is this.
 
-    With a budget the two searches take turns (:data:`FIRST_TURN`), each resumed where it
-    paused, sharing ``max_positions``: a Draw 3 win or a Draw 1 loss decides. A Draw 1 win
-    (which proves nothing here), or a Draw 1 search out of room, leaves the rest to the
-    Draw 3 search; a Draw 3 search out of room leaves it to the Draw 1 search.
+    With a budget the searches take turns (:data:`FIRST_TURN`), each resumed where it
+    paused: the Draw 3 search in its usual order and in the stock-first order share one
+    turn and the positions they have seen (docs/solver.md, "two orders"), the Draw 1
+    search has the next. All share ``max_positions``. A Draw 3 win, both Draw 3 searches
+    at their end, or a Draw 1 loss decides. A Draw 1 win (which proves nothing here), or a
+    Draw 1 search out of room, leaves the rest to the Draw 3 searches; Draw 3 searches out
+    of room leave it to the Draw 1 search.
     """
     # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
     draw_one = _draw_one(game)
@@ -235,47 +239,72 @@ def _search_with_draw_one(
         result = run.resume(deadline, max_states)
         run.close()
         return result
+    other = Search(
+        game.copy(), mode, Truncation(), max_positions, full, stock_first=True, shared=run
+    )
     helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
     start = time.monotonic()
     share = FIRST_TURN
-    turns = [run, helper]  # whose turn: the first; a search that can go no further leaves
+    turns = [run, other, helper]  # in turn; a search that can go no further leaves
+    at = 0  # whose turn: turns[at]; each round of turns doubles the share
+    ended = 0  # Draw 3 searches at their end without a win
     decided: SearchResult | None = None
-    while True:
-        turn = turns[0]
-        spent = run.states + helper.states
+    while turns:
+        turn = turns[at]
+        spent = run.states + other.states + helper.states
         if (max_states is not None and spent >= max_states) or (
             deadline is not None and time.monotonic() >= deadline
         ):
             break
         alone = len(turns) == 1
-        turn.max_positions = max_positions - (helper if turn is run else run).kept()
+        turn.max_positions = max_positions - (run if turn is helper else helper).kept()
+        part = share
+        if turn is not helper and run in turns and other in turns:
+            part = share / 2  # the two Draw 3 searches share a turn
         until = deadline
         if deadline is not None and not alone:
-            until = min(deadline, time.monotonic() + share * (deadline - start))
+            until = min(deadline, time.monotonic() + part * (deadline - start))
         limit = None
         if max_states is not None:
-            step = max_states - spent if alone else max(1, int(share * max_states))
+            step = max_states - spent if alone else max(1, int(part * max_states))
             limit = turn.states + min(step, max_states - spent)
         result = turn.resume(until, limit)
+        leaving: list[Search] = []
         if result.complete:
-            if turn is run or result.codes is None:  # a Draw 3 verdict, or lost in Draw 1
-                decided = result if turn is run else SearchResult(None, 0, True)
+            if turn is helper:
+                if result.codes is None:  # lost in Draw 1
+                    decided = SearchResult(None, 0, True)
+                    break
+                helper.forget()  # a Draw 1 win proves nothing here
+                leaving = [helper]
+            elif result.codes is not None:  # a Draw 3 win
+                decided = result
                 break
-            helper.forget()  # a Draw 1 win proves nothing here
-            turns = [run]
-        elif turn.kept() >= turn.max_positions:  # out of room: the other goes on alone
+            else:
+                ended += 1
+                if ended == 2:  # both orders saw every position: lost
+                    decided = result
+                    break
+                leaving = [turn]
+        elif turn.kept() >= turn.max_positions:  # out of room: the others go on
             if turn is helper:
                 helper.forget()
-            turns = [t for t in turns if t is not turn]
-            if not turns:
-                break
-        elif not alone:
-            if turn is helper:
-                share *= 2
-            turns.reverse()
+                leaving = [helper]
+            else:
+                leaving = [run, other]
+        if leaving:
+            kept = [t for t in turns if t not in leaving]
+            at = sum(1 for t in turns[:at] if t in kept)  # the next one still here
+            turns = kept
+        else:
+            at += 1
+        if at >= len(turns):
+            at = 0
+            share *= 2
     helper.close()
+    other.close()
     run.close()
-    states = run.states + helper.states
+    states = run.states + other.states + helper.states
     if decided is None:
         return SearchResult(None, states, False)
     return SearchResult(decided.codes, states, True)
@@ -300,7 +329,9 @@ class Search:
     """A depth-first search that can stop at a budget and resume later where it stopped.
 
     While stopped, ``game`` holds the position the search stopped at; :meth:`close` plays
-    it back to where the search began.
+    it back to where the search began. With ``stock_first`` it tries the children in the
+    stock-first order (:func:`children`); with ``shared``, it keeps the positions it has seen
+    with that search's (a search of the same position).
     """
 
     def __init__(
@@ -310,25 +341,35 @@ class Search:
         truncation: Truncation,
         max_positions: int,
         full: bool,
+        stock_first: bool = False,
+        shared: Search | None = None,
     ) -> None:
         self.game = game
         # Every pruning (not the plain search): cards that can never go home, and the
         # prunings of single moves.
         self.full = full
+        self.stock_first = stock_first
         self.max_positions = max_positions
         self.mode = mode
         self.truncation = truncation
-        key = position_key(game, mode)
         # The positions seen: their keys, or in Draw 3 without a pass limit the waste
-        # lengths seen with each rest of the key (`dominated`), which hold them too.
-        self.seen: set[Key] = set()
-        self.waste_lengths: dict[Key, int] | None = None
-        if keeps_waste_lengths(game.draw, mode):
-            self.waste_lengths = {}
-            dominated(self.waste_lengths, key, game.draw)
+        # lengths seen with each rest of the key (`dominated`), which hold them too. A
+        # search ``shared`` with another of the same position keeps them with it.
+        if shared is not None:
+            self.seen: set[Key] = shared.seen
+            self.waste_lengths: dict[Key, int] | None = shared.waste_lengths
         else:
-            self.seen.add(key)
-        self.frames: list[list[Macro]] = [children(game, truncation, mode, plain=not full)]
+            key = position_key(game, mode)
+            self.seen = set()
+            self.waste_lengths = None
+            if keeps_waste_lengths(game.draw, mode):
+                self.waste_lengths = {}
+                dominated(self.waste_lengths, key, game.draw)
+            else:
+                self.seen.add(key)
+        self.frames: list[list[Macro]] = [
+            children(game, truncation, mode, plain=not full, stock_first=stock_first)
+        ]
         self.path: list[Macro] = []
         self.states = 0
 
@@ -341,7 +382,7 @@ class Search:
         seen, frames, path = self.seen, self.frames, self.path
         kept: Sized = seen if self.waste_lengths is None else self.waste_lengths
         waste_lengths, draw = self.waste_lengths, game.draw
-        full = self.full
+        full, stock_first = self.full, self.stock_first
         states = self.states
         clock = time.monotonic
         limit = max_states if max_states is not None else -1
@@ -390,7 +431,7 @@ class Search:
                     pop()
                 continue
             path.append(macro)
-            frames.append(children(game, truncation, mode, plain=not full))
+            frames.append(children(game, truncation, mode, plain=not full, stock_first=stock_first))
         self.states = states
         return SearchResult(None, states, True)
 
