@@ -110,7 +110,10 @@ def search(
         max_positions = MAX_MEMORY // (BYTES_PER_RECORD if by_record else BYTES_PER_POSITION)
     if not mode.ordered_redeal:
         if relaxed and keeps_waste_lengths(game.draw, mode):
-            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions, full)
+            draw_one = _draw_one(game)  # (taken now, before the searches move ``game``)
+            result = _in_turns(game, mode, deadline, max_states, max_positions, full, draw_one)
+        elif relaxed and mode.limited and not mode.engine_stock:
+            result = _in_turns(game, mode, deadline, max_states, max_positions, full, None)
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
         if result.codes is not None:
@@ -212,55 +215,58 @@ def _draw_one(game: Game) -> Game | None:
         return None
 
 
-def _search_with_draw_one(
+def _in_turns(
     game: Game,
     mode: StockRules,
     deadline: float | None,
     max_states: int | None,
     max_positions: int,
     full: bool,
+    draw_one: Game | None,
 ) -> SearchResult:
-    """The Draw 3 search (no pass limit) in two orders, helped by the same position in
-    Draw 1: Draw 1 allows every move Draw 3 does (docs/solver.md), so when that is lost,
-    so is this.
+    """The search of ``game`` in two orders, and in Draw 3 without a pass limit helped by
+    the same position in Draw 1 (``draw_one``): Draw 1 allows every move Draw 3 does
+    (docs/solver.md), so when that is lost, so is this.
 
     With a budget the searches take turns (:data:`FIRST_TURN`), each resumed where it
-    paused: the Draw 3 search in its usual order and in the stock-first order share one
-    turn and the positions they have seen (docs/solver.md, "two orders"), the Draw 1
-    search has the next. All share ``max_positions``. A Draw 3 win, both Draw 3 searches
-    at their end, or a Draw 1 loss decides. A Draw 1 win (which proves nothing here), or a
-    Draw 1 search out of room, leaves the rest to the Draw 3 searches; Draw 3 searches out
-    of room leave it to the Draw 1 search.
+    paused: the search in its usual order and in the stock-first order share one turn and
+    the positions they have seen (docs/solver.md, "two orders"), the Draw 1 search has the
+    next. All share ``max_positions``. A win of ``game``, both orders at their end, or a
+    Draw 1 loss decides. A Draw 1 win (which proves nothing here), or a Draw 1 search out
+    of room, leaves the rest to the two orders; the two out of room leave it to the Draw 1
+    search.
     """
-    # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
-    draw_one = _draw_one(game)
     run = Search(game, mode, Truncation(), max_positions, full)
-    if draw_one is None or (deadline is None and max_states is None):
+    if deadline is None and max_states is None:
         result = run.resume(deadline, max_states)
         run.close()
         return result
     other = Search(
         game.copy(), mode, Truncation(), max_positions, full, stock_first=True, shared=run
     )
-    helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
+    turns = [run, other]  # in turn; a search that can go no further leaves
+    helper: Search | None = None
+    if draw_one is not None:
+        helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
+        turns.append(helper)
     start = time.monotonic()
     share = FIRST_TURN
-    turns = [run, other, helper]  # in turn; a search that can go no further leaves
     at = 0  # whose turn: turns[at]; each round of turns doubles the share
-    ended = 0  # Draw 3 searches at their end without a win
+    ended = 0  # orders at their end without a win
     decided: SearchResult | None = None
     while turns:
         turn = turns[at]
-        spent = run.states + other.states + helper.states
+        spent = run.states + other.states + (helper.states if helper is not None else 0)
         if (max_states is not None and spent >= max_states) or (
             deadline is not None and time.monotonic() >= deadline
         ):
             break
         alone = len(turns) == 1
-        turn.max_positions = max_positions - (run if turn is helper else helper).kept()
+        held = run.kept() + other.kept() + (helper.kept() if helper is not None else 0)
+        turn.max_positions = max_positions - held + turn.view()
         part = share
         if turn is not helper and run in turns and other in turns:
-            part = share / 2  # the two Draw 3 searches share a turn
+            part = share / 2  # the two orders share a turn
         until = deadline
         if deadline is not None and not alone:
             until = min(deadline, time.monotonic() + part * (deadline - start))
@@ -275,21 +281,23 @@ def _search_with_draw_one(
                 if result.codes is None:  # lost in Draw 1
                     decided = SearchResult(None, 0, True)
                     break
-                helper.forget()  # a Draw 1 win proves nothing here
-                leaving = [helper]
-            elif result.codes is not None:  # a Draw 3 win
+                turn.forget()  # a Draw 1 win proves nothing here
+                leaving = [turn]
+            elif result.codes is not None:  # a win
                 decided = result
                 break
             else:
                 ended += 1
-                if ended == 2:  # both orders saw every position: lost
+                if ended == 2:  # both orders searched out every position: lost
                     decided = result
                     break
+                if turn.closed is not None:
+                    turn.seen.clear()  # its positions are all searched out, or lost
                 leaving = [turn]
-        elif turn.kept() >= turn.max_positions:  # out of room: the others go on
+        elif turn.view() >= turn.max_positions:  # out of room: the others go on
             if turn is helper:
-                helper.forget()
-                leaving = [helper]
+                turn.forget()
+                leaving = [turn]
             else:
                 leaving = [run, other]
         if leaving:
@@ -301,10 +309,12 @@ def _search_with_draw_one(
         if at >= len(turns):
             at = 0
             share *= 2
-    helper.close()
+    states = run.states + other.states
+    if helper is not None:
+        helper.close()
+        states += helper.states
     other.close()
     run.close()
-    states = run.states + other.states + helper.states
     if decided is None:
         return SearchResult(None, states, False)
     return SearchResult(decided.codes, states, True)
@@ -330,8 +340,11 @@ class Search:
 
     While stopped, ``game`` holds the position the search stopped at; :meth:`close` plays
     it back to where the search began. With ``stock_first`` it tries the children in the
-    stock-first order (:func:`children`); with ``shared``, it keeps the positions it has seen
-    with that search's (a search of the same position).
+    stock-first order (:func:`children`). With ``shared``, another search of the same
+    position, the two skip what the other has seen (docs/solver.md, "two orders"): where
+    positions are kept as waste-length records, the two keep the same records; where they
+    are kept in sets, each keeps its own, and both skip the positions either has searched
+    out (``closed``).
     """
 
     def __init__(
@@ -353,34 +366,44 @@ class Search:
         self.mode = mode
         self.truncation = truncation
         # The positions seen: their keys, or in Draw 3 without a pass limit the waste
-        # lengths seen with each rest of the key (`dominated`), which hold them too. A
-        # search ``shared`` with another of the same position keeps them with it.
-        if shared is not None:
-            self.seen: set[Key] = shared.seen
-            self.waste_lengths: dict[Key, int] | None = shared.waste_lengths
+        # lengths seen with each rest of the key (`dominated`), which hold them too.
+        key = position_key(game, mode)
+        self.seen: set[Key] = set()
+        self.waste_lengths: dict[Key, int] | None = None
+        self.borrowed = False  # the waste-length records are another search's
+        self.closed: set[Key] | None = None  # positions searched out, shared with another
+        self.owns_closed = False
+        if shared is not None and shared.waste_lengths is not None:
+            self.waste_lengths = shared.waste_lengths
+            self.borrowed = True
+        elif shared is not None:
+            if shared.closed is None:
+                shared.closed = set()
+                shared.owns_closed = True
+            self.closed = shared.closed
+            self.seen.add(key)
+        elif keeps_waste_lengths(game.draw, mode):
+            self.waste_lengths = {}
+            dominated(self.waste_lengths, key, game.draw)
         else:
-            key = position_key(game, mode)
-            self.seen = set()
-            self.waste_lengths = None
-            if keeps_waste_lengths(game.draw, mode):
-                self.waste_lengths = {}
-                dominated(self.waste_lengths, key, game.draw)
-            else:
-                self.seen.add(key)
+            self.seen.add(key)
         self.frames: list[list[Macro]] = [
             children(game, truncation, mode, plain=not full, stock_first=stock_first)
         ]
         self.path: list[Macro] = []
+        self.keys: list[Key] = []  # the path's positions' keys, while ``closed`` is kept
         self.states = 0
 
     def resume(self, deadline: float | None, max_states: int | None) -> SearchResult:
         """Search on until a win, the end, ``deadline``, ``max_states`` positions in all
         (counting every position reached, a repeated one too, so it always ends) or
-        ``max_positions`` kept."""
+        ``max_positions`` kept (:meth:`view`)."""
         game, mode, truncation = self.game, self.mode, self.truncation
         push, pop = game.push, game.pop
-        seen, frames, path = self.seen, self.frames, self.path
+        seen, frames, path, keys = self.seen, self.frames, self.path, self.keys
         kept: Sized = seen if self.waste_lengths is None else self.waste_lengths
+        closed = self.closed
+        shut: set[Key] = closed if closed is not None else set()
         waste_lengths, draw = self.waste_lengths, game.draw
         full, stock_first = self.full, self.stock_first
         states = self.states
@@ -394,10 +417,12 @@ class Search:
                 if path:
                     for _ in path.pop():
                         pop()
+                    if closed is not None:
+                        closed.add(keys.pop())  # searched out
                 continue
             if (
                 states >= limit >= 0
-                or len(kept) >= room
+                or len(kept) + len(shut) >= room
                 or (deadline is not None and states & 1023 == 0 and clock() > deadline)
             ):
                 self.states = states
@@ -411,6 +436,7 @@ class Search:
                 for _ in range(len(line)):
                     pop()
                 path.clear()
+                keys.clear()
                 frames.clear()
                 self.states = states
                 return SearchResult(line, states, True)
@@ -420,7 +446,7 @@ class Search:
                     for _ in macro:
                         pop()
                     continue
-            elif key in seen:
+            elif key in seen or key in shut:
                 for _ in macro:
                     pop()
                 continue
@@ -431,18 +457,32 @@ class Search:
                     pop()
                 continue
             path.append(macro)
+            if closed is not None:
+                keys.append(key)
             frames.append(children(game, truncation, mode, plain=not full, stock_first=stock_first))
         self.states = states
         return SearchResult(None, states, True)
 
     def kept(self) -> int:
-        """The positions this search keeps (`max_positions` bounds them)."""
-        return len(self.seen) if self.waste_lengths is None else len(self.waste_lengths)
+        """The positions this search keeps and no other search counts: its own set or
+        waste-length records, and the positions searched out when it keeps them."""
+        own = len(self.seen)
+        if self.waste_lengths is not None:
+            own = 0 if self.borrowed else len(self.waste_lengths)
+        if self.closed is not None and self.owns_closed:
+            own += len(self.closed)
+        return own
+
+    def view(self) -> int:
+        """The positions this search's room (``max_positions``) counts: its set or its
+        waste-length records (its own or borrowed), and the positions searched out."""
+        own = len(self.seen) if self.waste_lengths is None else len(self.waste_lengths)
+        return own + (len(self.closed) if self.closed is not None else 0)
 
     def forget(self) -> None:
         """Let go of the positions kept (the search is over, and its memory is wanted)."""
         self.seen.clear()
-        if self.waste_lengths is not None:
+        if self.waste_lengths is not None and not self.borrowed:
             self.waste_lengths.clear()
 
     def close(self) -> None:
@@ -451,6 +491,7 @@ class Search:
             for _ in macro:
                 self.game.pop()
         self.path.clear()
+        self.keys.clear()
         self.frames.clear()
 
 
