@@ -93,9 +93,11 @@ def search(
     saw every position that matters, so ``codes is None`` then proves there is no win.
     ``max_positions`` (default: as many as :data:`MAX_MEMORY` holds, 10 million in a set)
     bounds the positions kept at once (waste-length records, where the search keeps them),
-    and so the memory: reaching it gives an incomplete result, as a budget does. Without
-    ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
-    method for the bench to confirm a loss). With ``plain`` it is the plain search the
+    and so the memory: reaching it gives an incomplete result, as a budget does. With a
+    budget, the App rules' Draw 3 Normal and Vegas searches run in two orders that take
+    turns (:func:`_in_turns`). Without ``relaxed`` the search is one order alone, and a
+    Draw 3 search is not helped by the same position in Draw 1 (a second method for the
+    bench to confirm a loss). With ``plain`` it is the plain search the
     prunings are checked against: no card that can never go home (:func:`never_home`)
     and no pruning of single moves but the safe rule (``children(plain=True)``).
     """
