@@ -40,6 +40,12 @@ MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
 # twice as long as the one before: the Draw 1 search gets some 40-50% of any budget.
 FIRST_TURN = 1 / 16
 
+TWO_ORDERS_FROM = 20_000
+"""The least position budget (``max_states``) at which a search runs in two orders: the
+second order finds the wins the usual order reaches late, after hundreds of thousands of
+positions, so a small solve (the fair player's, a few hundred positions: its ratings and
+hints) keeps the usual order alone, the whole budget in it."""
+
 MAX_MEMORY = 1 << 30
 """Bytes the positions kept by one search may take (its ``seen`` set, or its waste lengths;
 its frames, one per position on the path, hold far fewer), whatever its budget: past them
@@ -107,15 +113,18 @@ def search(
     if full and never_home(game) >= 0:
         return SearchResult(None, 0, True)
     mode = stock_rules(game)
+    two_orders = max_states is None or max_states >= TWO_ORDERS_FROM
     if max_positions is None:
         by_record = keeps_waste_lengths(game.draw, mode)
         max_positions = MAX_MEMORY // (BYTES_PER_RECORD if by_record else BYTES_PER_POSITION)
     if not mode.ordered_redeal:
         if relaxed and keeps_waste_lengths(game.draw, mode):
             draw_one = _draw_one(game)  # (taken now, before the searches move ``game``)
-            result = _in_turns(game, mode, deadline, max_states, max_positions, full, draw_one)
-        elif relaxed and mode.limited and not mode.engine_stock:
-            result = _in_turns(game, mode, deadline, max_states, max_positions, full, None)
+            result = _in_turns(
+                game, mode, deadline, max_states, max_positions, full, draw_one, two_orders
+            )
+        elif relaxed and mode.limited and not mode.engine_stock and two_orders:
+            result = _in_turns(game, mode, deadline, max_states, max_positions, full, None, True)
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
         if result.codes is not None:
@@ -225,10 +234,12 @@ def _in_turns(
     max_positions: int,
     full: bool,
     draw_one: Game | None,
+    two_orders: bool,
 ) -> SearchResult:
-    """The search of ``game`` in two orders, and in Draw 3 without a pass limit helped by
-    the same position in Draw 1 (``draw_one``): Draw 1 allows every move Draw 3 does
-    (docs/solver.md), so when that is lost, so is this.
+    """The search of ``game`` in two orders (in its usual order alone without
+    ``two_orders``), and in Draw 3 without a pass limit helped by the same position in
+    Draw 1 (``draw_one``): Draw 1 allows every move Draw 3 does (docs/solver.md), so when
+    that is lost, so is this.
 
     With a budget the searches take turns (:data:`FIRST_TURN`), each resumed where it
     paused: the search in its usual order and in the stock-first order share one turn and
@@ -243,10 +254,14 @@ def _in_turns(
         result = run.resume(deadline, max_states)
         run.close()
         return result
-    other = Search(
-        game.copy(), mode, Truncation(), max_positions, full, stock_first=True, shared=run
-    )
-    turns = [run, other]  # in turn; a search that can go no further leaves
+    other: Search | None = None
+    orders = [run]
+    if two_orders:
+        other = Search(
+            game.copy(), mode, Truncation(), max_positions, full, stock_first=True, shared=run
+        )
+        orders.append(other)
+    turns = list(orders)  # in turn; a search that can go no further leaves
     helper: Search | None = None
     if draw_one is not None:
         helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
@@ -258,16 +273,16 @@ def _in_turns(
     decided: SearchResult | None = None
     while turns:
         turn = turns[at]
-        spent = run.states + other.states + (helper.states if helper is not None else 0)
+        spent = sum(search.states for search in (*orders, helper) if search is not None)
         if (max_states is not None and spent >= max_states) or (
             deadline is not None and time.monotonic() >= deadline
         ):
             break
         alone = len(turns) == 1
-        held = run.kept() + other.kept() + (helper.kept() if helper is not None else 0)
+        held = sum(search.kept() for search in (*orders, helper) if search is not None)
         turn.max_positions = max_positions - held + turn.view()
         part = share
-        if turn is not helper and run in turns and other in turns:
+        if turn is not helper and other is not None and run in turns and other in turns:
             part = share / 2  # the two orders share a turn
         until = deadline
         if deadline is not None and not alone:
@@ -290,7 +305,7 @@ def _in_turns(
                 break
             else:
                 ended += 1
-                if ended == 2:  # both orders searched out every position: lost
+                if ended == len(orders):  # every order searched out every position: lost
                     decided = result
                     break
                 if turn.closed is not None:
@@ -301,7 +316,7 @@ def _in_turns(
                 turn.forget()
                 leaving = [turn]
             else:
-                leaving = [run, other]
+                leaving = orders
         if leaving:
             kept = [t for t in turns if t not in leaving]
             at = sum(1 for t in turns[:at] if t in kept)  # the next one still here
@@ -311,12 +326,10 @@ def _in_turns(
         if at >= len(turns):
             at = 0
             share *= 2
-    states = run.states + other.states
-    if helper is not None:
-        helper.close()
-        states += helper.states
-    other.close()
-    run.close()
+    states = sum(search.states for search in (*orders, helper) if search is not None)
+    for search in (helper, *reversed(orders)):
+        if search is not None:
+            search.close()
     if decided is None:
         return SearchResult(None, states, False)
     return SearchResult(decided.codes, states, True)
