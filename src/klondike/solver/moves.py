@@ -10,6 +10,7 @@ columns: docs/solver.md) and orders the rest, the most promising last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .. import stock
 from ..cards import (
@@ -36,6 +37,10 @@ from .position import StockRules, stock_rules
 
 # A macro move: the engine codes it pushes, in order (draws and recycles, then one move).
 Macro = tuple[int, ...]
+
+STOCK_FIRST_BONUS: Final = 100
+"""With ``children(stock_first=True)``: added to a stock card's score, above every other
+move's (the most promising last)."""
 
 # Without a Truncation (a best move, no search): the redeals beyond the position's that
 # engine_stops follows. A shuffled Draw 3 redeal never repeats a state (the pass is part of
@@ -148,6 +153,7 @@ def children(
     mode: StockRules | None = None,
     follow: bool = True,
     plain: bool = False,
+    stock_first: bool = False,
 ) -> list[Macro]:
     """The macro moves worth trying from ``game``, the most promising LAST.
 
@@ -161,6 +167,10 @@ def children(
     straight home, every stock card to a column or home, and a run that empties a column
     on its own. (A part of a run moves onto the twin of the card it leaves, a position of
     the same key: it stays joined with that card going home.)
+
+    ``stock_first`` tries the stock's and the waste's cards before every other move but a
+    safe foundation move: the same children in another order, for the second Draw 3
+    search (docs/solver.md, "two orders").
     """
     if mode is None:
         mode = stock_rules(game)
@@ -257,7 +267,7 @@ def children(
         if draw1_normal and codes[0] & mask < T0 and safe_to_play_up(found, card):
             # In Draw 1 Normal every stock card is as reachable as any other.
             return [(*draws, codes[0])]
-        penalty = steps
+        penalty = steps - STOCK_FIRST_BONUS if stock_first else steps
         useful = -1  # not asked yet
         for code in codes:
             if code & mask < T0:

@@ -40,6 +40,12 @@ MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
 # twice as long as the one before: the Draw 1 search gets some 40-50% of any budget.
 FIRST_TURN = 1 / 16
 
+TWO_ORDERS_FROM = 20_000
+"""The least position budget (``max_states``) at which a search runs in two orders: the
+second order finds the wins the usual order reaches late, after hundreds of thousands of
+positions, so a small solve (the fair player's, a few hundred positions: its ratings and
+hints) keeps the usual order alone, the whole budget in it."""
+
 MAX_MEMORY = 1 << 30
 """Bytes the positions kept by one search may take (its ``seen`` set, or its waste lengths;
 its frames, one per position on the path, hold far fewer), whatever its budget: past them
@@ -93,9 +99,11 @@ def search(
     saw every position that matters, so ``codes is None`` then proves there is no win.
     ``max_positions`` (default: as many as :data:`MAX_MEMORY` holds, 10 million in a set)
     bounds the positions kept at once (waste-length records, where the search keeps them),
-    and so the memory: reaching it gives an incomplete result, as a budget does. Without
-    ``relaxed`` a Draw 3 search is not helped by the same position in Draw 1 (a second
-    method for the bench to confirm a loss). With ``plain`` it is the plain search the
+    and so the memory: reaching it gives an incomplete result, as a budget does. With a
+    budget, the App rules' Draw 3 Normal and Vegas searches run in two orders that take
+    turns (:func:`_in_turns`). Without ``relaxed`` the search is one order alone, and a
+    Draw 3 search is not helped by the same position in Draw 1 (a second method for the
+    bench to confirm a loss). With ``plain`` it is the plain search the
     prunings are checked against: no card that can never go home (:func:`never_home`)
     and no pruning of single moves but the safe rule (``children(plain=True)``).
     """
@@ -105,12 +113,18 @@ def search(
     if full and never_home(game) >= 0:
         return SearchResult(None, 0, True)
     mode = stock_rules(game)
+    two_orders = max_states is None or max_states >= TWO_ORDERS_FROM
     if max_positions is None:
         by_record = keeps_waste_lengths(game.draw, mode)
         max_positions = MAX_MEMORY // (BYTES_PER_RECORD if by_record else BYTES_PER_POSITION)
     if not mode.ordered_redeal:
         if relaxed and keeps_waste_lengths(game.draw, mode):
-            result = _search_with_draw_one(game, mode, deadline, max_states, max_positions, full)
+            draw_one = _draw_one(game)  # (taken now, before the searches move ``game``)
+            result = _in_turns(
+                game, mode, deadline, max_states, max_positions, full, draw_one, two_orders
+            )
+        elif relaxed and mode.limited and not mode.engine_stock and two_orders:
+            result = _in_turns(game, mode, deadline, max_states, max_positions, full, None, True)
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
         if result.codes is not None:
@@ -212,70 +226,110 @@ def _draw_one(game: Game) -> Game | None:
         return None
 
 
-def _search_with_draw_one(
+def _in_turns(
     game: Game,
     mode: StockRules,
     deadline: float | None,
     max_states: int | None,
     max_positions: int,
     full: bool,
+    draw_one: Game | None,
+    two_orders: bool,
 ) -> SearchResult:
-    """The Draw 3 search (no pass limit), helped by the same position in Draw 1: Draw 1
-    allows every move Draw 3 does (docs/solver.md), so when that is lost, so is this.
+    """The search of ``game`` in two orders (in its usual order alone without
+    ``two_orders``), and in Draw 3 without a pass limit helped by the same position in
+    Draw 1 (``draw_one``): Draw 1 allows every move Draw 3 does (docs/solver.md), so when
+    that is lost, so is this.
 
-    With a budget the two searches take turns (:data:`FIRST_TURN`), each resumed where it
-    paused, sharing ``max_positions``: a Draw 3 win or a Draw 1 loss decides. A Draw 1 win
-    (which proves nothing here), or a Draw 1 search out of room, leaves the rest to the
-    Draw 3 search; a Draw 3 search out of room leaves it to the Draw 1 search.
+    With a budget the searches take turns (:data:`FIRST_TURN`), each resumed where it
+    paused: the search in its usual order and in the stock-first order share one turn and
+    the positions they have seen (docs/solver.md, "two orders"), the Draw 1 search has the
+    next. All share ``max_positions``. A win of ``game``, both orders at their end, or a
+    Draw 1 loss decides. A Draw 1 win (which proves nothing here), or a Draw 1 search out
+    of room, leaves the rest to the two orders; the two out of room leave it to the Draw 1
+    search.
     """
-    # (taken now: while the Draw 3 search is paused, ``game`` is where it paused)
-    draw_one = _draw_one(game)
     run = Search(game, mode, Truncation(), max_positions, full)
-    if draw_one is None or (deadline is None and max_states is None):
+    if deadline is None and max_states is None:
         result = run.resume(deadline, max_states)
         run.close()
         return result
-    helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
+    other: Search | None = None
+    orders = [run]
+    if two_orders:
+        other = Search(
+            game.copy(), mode, Truncation(), max_positions, full, stock_first=True, shared=run
+        )
+        orders.append(other)
+    turns = list(orders)  # in turn; a search that can go no further leaves
+    helper: Search | None = None
+    if draw_one is not None:
+        helper = Search(draw_one, stock_rules(draw_one), Truncation(), max_positions, full)
+        turns.append(helper)
     start = time.monotonic()
     share = FIRST_TURN
-    turns = [run, helper]  # whose turn: the first; a search that can go no further leaves
+    at = 0  # whose turn: turns[at]; each round of turns doubles the share
+    ended = 0  # orders at their end without a win
     decided: SearchResult | None = None
-    while True:
-        turn = turns[0]
-        spent = run.states + helper.states
+    while turns:
+        turn = turns[at]
+        spent = sum(search.states for search in (*orders, helper) if search is not None)
         if (max_states is not None and spent >= max_states) or (
             deadline is not None and time.monotonic() >= deadline
         ):
             break
         alone = len(turns) == 1
-        turn.max_positions = max_positions - (helper if turn is run else run).kept()
+        held = sum(search.kept() for search in (*orders, helper) if search is not None)
+        turn.max_positions = max_positions - held + turn.view()
+        part = share
+        if turn is not helper and other is not None and run in turns and other in turns:
+            part = share / 2  # the two orders share a turn
         until = deadline
         if deadline is not None and not alone:
-            until = min(deadline, time.monotonic() + share * (deadline - start))
+            until = min(deadline, time.monotonic() + part * (deadline - start))
         limit = None
         if max_states is not None:
-            step = max_states - spent if alone else max(1, int(share * max_states))
+            step = max_states - spent if alone else max(1, int(part * max_states))
             limit = turn.states + min(step, max_states - spent)
         result = turn.resume(until, limit)
+        leaving: list[Search] = []
         if result.complete:
-            if turn is run or result.codes is None:  # a Draw 3 verdict, or lost in Draw 1
-                decided = result if turn is run else SearchResult(None, 0, True)
-                break
-            helper.forget()  # a Draw 1 win proves nothing here
-            turns = [run]
-        elif turn.kept() >= turn.max_positions:  # out of room: the other goes on alone
             if turn is helper:
-                helper.forget()
-            turns = [t for t in turns if t is not turn]
-            if not turns:
+                if result.codes is None:  # lost in Draw 1
+                    decided = SearchResult(None, 0, True)
+                    break
+                turn.forget()  # a Draw 1 win proves nothing here
+                leaving = [turn]
+            elif result.codes is not None:  # a win
+                decided = result
                 break
-        elif not alone:
+            else:
+                ended += 1
+                if ended == len(orders):  # every order searched out every position: lost
+                    decided = result
+                    break
+                if turn.closed is not None:
+                    turn.seen.clear()  # its positions are all searched out, or lost
+                leaving = [turn]
+        elif turn.view() >= turn.max_positions:  # out of room: the others go on
             if turn is helper:
-                share *= 2
-            turns.reverse()
-    helper.close()
-    run.close()
-    states = run.states + helper.states
+                turn.forget()
+                leaving = [turn]
+            else:
+                leaving = orders
+        if leaving:
+            kept = [t for t in turns if t not in leaving]
+            at = sum(1 for t in turns[:at] if t in kept)  # the next one still here
+            turns = kept
+        else:
+            at += 1
+        if at >= len(turns):
+            at = 0
+            share *= 2
+    states = sum(search.states for search in (*orders, helper) if search is not None)
+    for search in (helper, *reversed(orders)):
+        if search is not None:
+            search.close()
     if decided is None:
         return SearchResult(None, states, False)
     return SearchResult(decided.codes, states, True)
@@ -300,7 +354,12 @@ class Search:
     """A depth-first search that can stop at a budget and resume later where it stopped.
 
     While stopped, ``game`` holds the position the search stopped at; :meth:`close` plays
-    it back to where the search began.
+    it back to where the search began. With ``stock_first`` it tries the children in the
+    stock-first order (:func:`children`). With ``shared``, another search of the same
+    position, the two skip what the other has seen (docs/solver.md, "two orders"): where
+    positions are kept as waste-length records, the two keep the same records; where they
+    are kept in sets, each keeps its own, and both skip the positions either has searched
+    out (``closed``).
     """
 
     def __init__(
@@ -310,38 +369,58 @@ class Search:
         truncation: Truncation,
         max_positions: int,
         full: bool,
+        stock_first: bool = False,
+        shared: Search | None = None,
     ) -> None:
         self.game = game
         # Every pruning (not the plain search): cards that can never go home, and the
         # prunings of single moves.
         self.full = full
+        self.stock_first = stock_first
         self.max_positions = max_positions
         self.mode = mode
         self.truncation = truncation
-        key = position_key(game, mode)
         # The positions seen: their keys, or in Draw 3 without a pass limit the waste
         # lengths seen with each rest of the key (`dominated`), which hold them too.
+        key = position_key(game, mode)
         self.seen: set[Key] = set()
         self.waste_lengths: dict[Key, int] | None = None
-        if keeps_waste_lengths(game.draw, mode):
+        self.borrowed = False  # the waste-length records are another search's
+        self.closed: set[Key] | None = None  # positions searched out, shared with another
+        self.owns_closed = False
+        if shared is not None and shared.waste_lengths is not None:
+            self.waste_lengths = shared.waste_lengths
+            self.borrowed = True
+        elif shared is not None:
+            if shared.closed is None:
+                shared.closed = set()
+                shared.owns_closed = True
+            self.closed = shared.closed
+            self.seen.add(key)
+        elif keeps_waste_lengths(game.draw, mode):
             self.waste_lengths = {}
             dominated(self.waste_lengths, key, game.draw)
         else:
             self.seen.add(key)
-        self.frames: list[list[Macro]] = [children(game, truncation, mode, plain=not full)]
+        self.frames: list[list[Macro]] = [
+            children(game, truncation, mode, plain=not full, stock_first=stock_first)
+        ]
         self.path: list[Macro] = []
+        self.keys: list[Key] = []  # the path's positions' keys, while ``closed`` is kept
         self.states = 0
 
     def resume(self, deadline: float | None, max_states: int | None) -> SearchResult:
         """Search on until a win, the end, ``deadline``, ``max_states`` positions in all
         (counting every position reached, a repeated one too, so it always ends) or
-        ``max_positions`` kept."""
+        ``max_positions`` kept (:meth:`view`)."""
         game, mode, truncation = self.game, self.mode, self.truncation
         push, pop = game.push, game.pop
-        seen, frames, path = self.seen, self.frames, self.path
+        seen, frames, path, keys = self.seen, self.frames, self.path, self.keys
         kept: Sized = seen if self.waste_lengths is None else self.waste_lengths
+        closed = self.closed
+        shut: set[Key] = closed if closed is not None else set()
         waste_lengths, draw = self.waste_lengths, game.draw
-        full = self.full
+        full, stock_first = self.full, self.stock_first
         states = self.states
         clock = time.monotonic
         limit = max_states if max_states is not None else -1
@@ -353,10 +432,12 @@ class Search:
                 if path:
                     for _ in path.pop():
                         pop()
+                    if closed is not None:
+                        closed.add(keys.pop())  # searched out
                 continue
             if (
                 states >= limit >= 0
-                or len(kept) >= room
+                or len(kept) + len(shut) >= room
                 or (deadline is not None and states & 1023 == 0 and clock() > deadline)
             ):
                 self.states = states
@@ -370,6 +451,7 @@ class Search:
                 for _ in range(len(line)):
                     pop()
                 path.clear()
+                keys.clear()
                 frames.clear()
                 self.states = states
                 return SearchResult(line, states, True)
@@ -379,7 +461,7 @@ class Search:
                     for _ in macro:
                         pop()
                     continue
-            elif key in seen:
+            elif key in seen or key in shut:
                 for _ in macro:
                     pop()
                 continue
@@ -390,18 +472,32 @@ class Search:
                     pop()
                 continue
             path.append(macro)
-            frames.append(children(game, truncation, mode, plain=not full))
+            if closed is not None:
+                keys.append(key)
+            frames.append(children(game, truncation, mode, plain=not full, stock_first=stock_first))
         self.states = states
         return SearchResult(None, states, True)
 
     def kept(self) -> int:
-        """The positions this search keeps (`max_positions` bounds them)."""
-        return len(self.seen) if self.waste_lengths is None else len(self.waste_lengths)
+        """The positions this search keeps and no other search counts: its own set or
+        waste-length records, and the positions searched out when it keeps them."""
+        own = len(self.seen)
+        if self.waste_lengths is not None:
+            own = 0 if self.borrowed else len(self.waste_lengths)
+        if self.closed is not None and self.owns_closed:
+            own += len(self.closed)
+        return own
+
+    def view(self) -> int:
+        """The positions this search's room (``max_positions``) counts: its set or its
+        waste-length records (its own or borrowed), and the positions searched out."""
+        own = len(self.seen) if self.waste_lengths is None else len(self.waste_lengths)
+        return own + (len(self.closed) if self.closed is not None else 0)
 
     def forget(self) -> None:
         """Let go of the positions kept (the search is over, and its memory is wanted)."""
         self.seen.clear()
-        if self.waste_lengths is not None:
+        if self.waste_lengths is not None and not self.borrowed:
             self.waste_lengths.clear()
 
     def close(self) -> None:
@@ -410,6 +506,7 @@ class Search:
             for _ in macro:
                 self.game.pop()
         self.path.clear()
+        self.keys.clear()
         self.frames.clear()
 
 
