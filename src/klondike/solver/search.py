@@ -40,11 +40,11 @@ MAX_ORDERED_REDEAL_PASSES = 4**6  # beyond this many, unknown
 # twice as long as the one before: the Draw 1 search gets some 40-50% of any budget.
 FIRST_TURN = 1 / 16
 
-TWO_ORDERS_FROM = 20_000
+TWO_ORDERS_FROM = 5_000
 """The least position budget (``max_states``) at which a search runs in two orders: the
 second order finds the wins the usual order reaches late, after hundreds of thousands of
-positions, so a small solve (the fair player's, a few hundred positions: its ratings and
-hints) keeps the usual order alone, the whole budget in it."""
+positions, so a small solve (the fair player's, at most a few thousand positions: its
+ratings, hints and the gauge) keeps the usual order alone, the whole budget in it."""
 
 MAX_MEMORY = 1 << 30
 """Bytes the positions kept by one search may take (its ``seen`` set, or its waste lengths;
