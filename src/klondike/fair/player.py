@@ -57,6 +57,11 @@ choice is solved in it within the bound divided by this; where some layout was w
 undecided ones are not solved again (docs/fair.md, "Counting", says why, with the
 counts)."""
 
+NEXT_CHOICES = 3
+"""Judged one reveal deep (`decide`'s ``one_reveal``), the next choices weighed in each
+group of layouts the player cannot tell apart after a choice: those most of the group's
+winning lines make first."""
+
 
 @dataclass(frozen=True)
 class Share:
@@ -73,6 +78,11 @@ class Share:
     @property
     def samples(self) -> int:
         return self.wins + self.losses + self.unknown
+
+    @property
+    def high_count(self) -> int:
+        """The most layouts that may be won: the wins and the undecided."""
+        return self.wins + self.unknown
 
     @property
     def low(self) -> float:
@@ -92,7 +102,9 @@ class Decision:
     A candidate in ``ruled_out`` fell so far behind that it could not be chosen, and one in
     ``dropped`` so far behind the leader that it most likely could not (`RACE_Z`): neither
     was solved in the layouts after that; those count as undecided in its share.
-    ``position`` is the position's own share: how its layouts were found.
+    ``position`` is the position's own share: how its layouts were found. Judged one
+    reveal deep (`decide`'s ``one_reveal``), ``revealed`` holds the candidates so weighed
+    and the layouts each wins when the next choice is made from what the player sees.
     """
 
     move: Move | None
@@ -103,12 +115,21 @@ class Decision:
     line: tuple[Move, ...] = ()
     dropped: tuple[str, ...] = ()
     position: Share = Share(0, 0, 0)
+    revealed: dict[str, int] = field(default_factory=dict)
 
 
 def seed_of(game: Game, seed: int) -> int:
     """The sampler's seed for a position: its information set and ``seed``, nothing else."""
     text = f"{seed}:{information_key(information_set(game))}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _after(game: Game, line: Line) -> Game:
+    """``game`` (a copy) after the moves of ``line``."""
+    after = game.copy()
+    for move in line:
+        after.play(move)
+    return after
 
 
 def _key_after(game: Game, line: Line) -> str:
@@ -265,6 +286,7 @@ class _Weighing:
     shared: Shared | None = None
     tally: dict[str, dict[str, int]] = field(default_factory=dict)
     won: dict[str, set[int]] = field(default_factory=dict)  # the layouts each choice won
+    rests: dict[tuple[str, int], tuple[str, tuple[Move, ...]]] = field(default_factory=dict)
 
     @property
     def any_won(self) -> bool:
@@ -276,18 +298,67 @@ class _Weighing:
         starts with it, else the rest solved after it. Where the position itself was left
         undecided: undecided if some layout was won, else the rest solved within a
         `UNDECIDED_SHARE` of the bound."""
+        return self.continued(index, text, line, max_states)[0]
+
+    def continued(
+        self, index: int, text: str, line: Line, max_states: int
+    ) -> tuple[str, tuple[Move, ...]]:
+        """`outcome` of the choice in layout ``index``, and where it wins, the rest of a
+        winning line after it (kept: asked again, it is not solved again)."""
+        known = self.rests.get((text, index))
+        if known is not None:
+            return known
         layout, found = self.groups[index][0], self.found[index]
+        answer: tuple[str, tuple[Move, ...]]
         if text == self.forced or found.verdict == "unwinnable":
-            return _OUTCOME[found.verdict]
-        if found.verdict == "unknown" and self.any_won:
-            return "unknown"
-        if found.line[: len(line)] == line:
-            return "win"
-        after = layout.copy()
-        for move in line:
-            after.play(move)
-        bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
-        return _outcome(after, bound, relaxed=False, shared=self.shared)
+            answer = (_OUTCOME[found.verdict], ())
+        elif found.verdict == "unknown" and self.any_won:
+            answer = ("unknown", ())
+        elif found.line[: len(line)] == line:
+            answer = ("win", found.line[len(line) :])
+        else:
+            after = _after(layout, line)
+            bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
+            solution = _solve(after, bound, False, self.shared)
+            answer = (_OUTCOME[solution.verdict], solution.line)
+        self.rests[(text, index)] = answer
+        return answer
+
+    def revealed_wins(self, text: str, line: Line, max_states: int, next_choices: int) -> int:
+        """The layouts the choice ``line`` wins when the next choice after it is made from
+        what the player then sees: the layouts it wins are grouped by what the player sees
+        after it (the card it turns up, if any), and each group counts the wins of the one
+        next choice that wins most of the group, among the ``next_choices`` that most of its
+        winning lines make first, instead of each layout's own line."""
+        groups: dict[str, list[tuple[int, Game, tuple[Move, ...]]]] = {}
+        for index in range(len(self.groups)):
+            outcome, rest = self.continued(index, text, line, max_states)
+            if outcome == "win":
+                after = _after(self.groups[index][0], line)
+                key = information_key(information_set(after))
+                groups.setdefault(key, []).append((index, after, rest))
+        total = 0
+        for members in groups.values():
+            votes: Counter[Line] = Counter()
+            for index, after, rest in members:
+                made = commitment(after, rest)
+                if made is not None:
+                    votes[made] += self.groups[index][1]
+            if len(votes) <= 1:  # one next choice wins every layout of the group
+                total += sum(self.groups[index][1] for index, _, _ in members)
+                continue
+            best = 0
+            for made, _ in votes.most_common(next_choices):
+                wins = 0
+                for index, after, rest in members:
+                    if rest[: len(made)] == made or (
+                        _outcome(_after(after, made), max_states, relaxed=False, shared=self.shared)
+                        == "win"
+                    ):
+                        wins += self.groups[index][1]
+                best = max(best, wins)
+            total += best
+        return total
 
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
         weight = self.groups[index][1]
@@ -392,6 +463,8 @@ def decide(
     seconds: float | None = None,
     only_new: bool = False,
     shared: Shared | None = None,
+    one_reveal: bool = False,
+    next_choices: int = NEXT_CHOICES,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -416,6 +489,13 @@ def decide(
     after that long, and the shares count the layouts solved (the answer then depends on
     the machine; without it, on counts alone). With ``shared`` (`Shared`), the layouts
     come from its pool of the position and every solve goes through it.
+
+    With ``one_reveal``, the candidates are then judged one reveal deep
+    (`Decision.revealed`): a candidate wins the layouts it wins when the next choice after
+    it is made from what the player sees then (`_Weighing.revealed_wins`, at most
+    ``next_choices`` next choices for each card it may turn up), not by each layout's own
+    line; the candidates are weighed so from the most layouts won down, until no other can
+    do better, and the choice is the one that wins the most so, ties broken as above.
     """
     began = time.monotonic()
     if game.won:
@@ -455,6 +535,17 @@ def decide(
         return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
 
     best = max(texts, key=rank)
+    revealed: dict[str, int] = {}
+    if one_reveal and len(texts) > 1 and weighing.forced is None:
+        most = -1
+        for text in sorted(texts, key=lambda text: (shares[text].high_count, rank(text)))[::-1]:
+            if shares[text].high_count <= most:
+                break
+            revealed[text] = weighing.revealed_wins(
+                text, candidates[text], max_states, next_choices
+            )
+            most = max(most, revealed[text])
+        best = max(revealed, key=lambda text: (revealed[text], *rank(text)))
     ruled_out = tuple(text for text in texts if text not in live and text not in dropped)
     line = candidates[best]
     seconds_taken = time.monotonic() - began
@@ -467,6 +558,7 @@ def decide(
         line,
         tuple(dropped),
         weighing.position(),
+        revealed,
     )
 
 
