@@ -13,16 +13,18 @@ Prints the win rate with its 95% Wilson interval, seconds per decision and per g
 ``--compare FILE`` (another run's ``--out``) adds the games won by one run only, deal by
 deal, and the exact two-sided McNemar p-value of the difference.
 
-``--one-reveal`` plays with the choices judged one reveal deep (`klondike.fair.decide`'s
-``one_reveal``); ``--paired`` plays each deal with both players, today's and that one, one
-after the other in the same process, and prints each one's wins, interval and median
-seconds a decision, and McNemar's p on the games won by one only. ``--new-set`` takes the
-deals from `NEW_SET` (issue 37's fixed set, drawn once, never tuned on): ``--start`` and
-``--deals`` then count places in it (``--start 1 --deals 60``: its first 60).
+``--reveals N`` plays with the choices judged N choices deep, each made from what the
+player sees then (`klondike.fair.decide`'s ``reveals``); ``--paired`` plays each deal with
+both players, today's and that one, one after the other in the same process, and prints
+each one's wins, interval and median seconds a decision, and McNemar's p on the games won
+by one only. ``--new-set`` takes the deals from `NEW_SET` (issue 37's fixed set, drawn
+once, never tuned on): ``--start`` and ``--deals`` then count places in it (``--start 1
+--deals 60``: its first 60).
 
     python bench/fair.py --draw 3 --deals 200 [--samples 16] [--states 3000] [--out F]
     python bench/fair.py --draw 3 --summary F [--compare G]   # the figures of a file alone
-    python bench/fair.py --draw 3 --new-set --deals 60 --samples 64 --states 500 --paired
+    python bench/fair.py --draw 3 --new-set --deals 60 --samples 64 --states 500 \\
+        --reveals 1 --paired
 """
 
 from __future__ import annotations
@@ -53,8 +55,13 @@ NEW_SET: dict[int, list[int]] = {
 once from the seeds 37 001 and 37 003, in the order drawn (its first N are a random part of
 it). No tuning has seen them: tune on other deals."""
 
-PLAYERS = ("today", "one_reveal")
-"""The players a paired run plays: today's, and with its choices judged one reveal deep."""
+TODAY = "today"
+"""Today's player, in the records: its choices judged by each layout's own line."""
+
+
+def player_name(reveals: int) -> str:
+    """The player's name in the records: `TODAY`, or ``reveals_N``."""
+    return f"reveals_{reveals}" if reveals else TODAY
 
 
 def play(
@@ -63,7 +70,7 @@ def play(
     samples: int,
     states: int,
     max_decisions: int,
-    one_reveal: bool = False,
+    reveals: int = 0,
 ) -> dict[str, Any]:
     """One game of ``deal`` played by the fair player; what happened."""
     result = play_out(
@@ -71,12 +78,12 @@ def play(
         samples=samples,
         max_states=states,
         max_decisions=max_decisions,
-        one_reveal=one_reveal,
+        reveals=reveals,
     )
     return {
         "deal": deal,
         "draw": draw,
-        "player": PLAYERS[one_reveal],
+        "player": player_name(reveals),
         "won": result.won,
         "decisions": result.decisions,
         "moves": len(result.moves),
@@ -88,27 +95,29 @@ def play(
 
 
 def play_paired(
-    deal: int, draw: int, samples: int, states: int, max_decisions: int, _: bool = False
+    deal: int, draw: int, samples: int, states: int, max_decisions: int, reveals: int
 ) -> dict[str, Any]:
-    """``deal`` played by both `PLAYERS`, one after the other: the two games' records."""
-    return {
-        "deal": deal,
-        "games": [play(deal, draw, samples, states, max_decisions, one) for one in (False, True)],
-    }
+    """``deal`` played by today's player, then by the one judging ``reveals`` deep: the
+    two games' records."""
+    games = [play(deal, draw, samples, states, max_decisions, r) for r in (0, reveals)]
+    return {"deal": deal, "games": games}
 
 
 def paired_figures(records: list[dict[str, Any]]) -> str:
     """Each player's wins, 95% interval and median seconds a decision over the deals both
     played, and McNemar's p on the games won by one only."""
-    by_player: dict[str, dict[int, dict[str, Any]]] = {name: {} for name in PLAYERS}
+    by_player: dict[str, dict[int, dict[str, Any]]] = {}
     for record in records:
-        by_player[record.get("player", "today")][record["deal"]] = record
-    today, deep = (by_player[name] for name in PLAYERS)
+        by_player.setdefault(record.get("player", TODAY), {})[record["deal"]] = record
+    names = sorted(by_player, key=lambda name: name != TODAY)
+    if len(names) != 2 or names[0] != TODAY:
+        return f"a paired run has today's player and one other, not {names}"
+    today, deep = (by_player[name] for name in names)
     both = sorted(set(today) & set(deep))
     if not both:
         return "no deal was played by both players"
     lines = []
-    for name, games in zip(PLAYERS, (today, deep), strict=True):
+    for name, games in zip(names, (today, deep), strict=True):
         wins = sum(games[d]["won"] for d in both)
         low, high = wilson_interval(wins, len(both))
         median = statistics.median(games[d]["decision_median"] for d in both)
@@ -119,7 +128,7 @@ def paired_figures(records: list[dict[str, Any]]) -> str:
     only_deep = sum(deep[d]["won"] and not today[d]["won"] for d in both)
     only_today = sum(today[d]["won"] and not deep[d]["won"] for d in both)
     lines.append(
-        f"won by one only: {only_deep} one_reveal, {only_today} today "
+        f"won by one only: {only_deep} {names[1]}, {only_today} {TODAY} "
         f"(McNemar p = {mcnemar(only_deep, only_today):.2f})"
     )
     return "\n".join(lines)
@@ -188,7 +197,7 @@ def main() -> None:
     parser.add_argument("--resume", action="store_true", help="skip the deals in --out")
     parser.add_argument("--summary", type=Path, help="print the figures of a results file")
     parser.add_argument("--compare", type=Path, help="another run's results, deal by deal")
-    parser.add_argument("--one-reveal", action="store_true", help="judge choices one reveal deep")
+    parser.add_argument("--reveals", type=int, default=0, help="judge choices N choices deep")
     parser.add_argument("--paired", action="store_true", help="play each deal with both players")
     parser.add_argument("--new-set", action="store_true", help="deals from NEW_SET (issue 37)")
     args = parser.parse_args()
@@ -201,17 +210,17 @@ def main() -> None:
         )
     elif args.resume and args.out and args.out.exists():
         results = [json.loads(line) for line in args.out.read_text().splitlines() if line]
-    players = {r.get("player", PLAYERS[0]) for r in results}
+    players = {r.get("player", TODAY) for r in results}
     paired = args.paired or bool(args.summary and len(players) > 1)
     counted = [r["deal"] for r in results]
-    done = {d for d in counted if not paired or counted.count(d) == len(PLAYERS)}
+    done = {d for d in counted if not paired or counted.count(d) == 2}
     if args.new_set:
         deals = NEW_SET[args.draw][args.start - 1 : args.start - 1 + args.deals]
     else:
         deals = list(range(args.start, args.start + args.deals))
     todo = [d for d in deals if d not in done]
     out = args.out.open("a") if args.out else None
-    options = (args.draw, args.samples, args.states, args.max_decisions, args.one_reveal)
+    options = (args.draw, args.samples, args.states, args.max_decisions, args.reveals)
     task = play_paired if args.paired else play
     for answer in on_pool(task, todo, options, args.workers, args.scheduler):
         for result in answer["games"] if args.paired else [answer]:

@@ -58,7 +58,7 @@ undecided ones are not solved again (docs/fair.md, "Counting", says why, with th
 counts)."""
 
 NEXT_CHOICES = 3
-"""Judged one reveal deep (`decide`'s ``one_reveal``), the next choices weighed in each
+"""Judged reveals deep (`decide`'s ``reveals``), the next choices weighed in each
 group of layouts the player cannot tell apart after a choice: those most of the group's
 winning lines make first."""
 
@@ -102,8 +102,8 @@ class Decision:
     A candidate in ``ruled_out`` fell so far behind that it could not be chosen, and one in
     ``dropped`` so far behind the leader that it most likely could not (`RACE_Z`): neither
     was solved in the layouts after that; those count as undecided in its share.
-    ``position`` is the position's own share: how its layouts were found. Judged one
-    reveal deep (`decide`'s ``one_reveal``), ``revealed`` holds the candidates so weighed
+    ``position`` is the position's own share: how its layouts were found. Judged
+    reveals deep (`decide`'s ``reveals``), ``revealed`` holds the candidates so weighed
     and the layouts each wins when the next choice is made from what the player sees.
     """
 
@@ -209,6 +209,58 @@ class Shared:
             found = solve(layout, max_states=max_states, relaxed=relaxed)
             self.solutions[key] = found
         return found
+
+
+Won = tuple[int, Game, tuple[Move, ...]]
+"""A layout a line wins: its weight, the position the line led to, and the rest of a
+winning line from there."""
+
+
+def _told_apart(members: list[Won]) -> list[list[Won]]:
+    """``members`` in groups the player cannot tell apart (the same information set)."""
+    groups: dict[str, list[Won]] = {}
+    for member in members:
+        groups.setdefault(information_key(information_set(member[1])), []).append(member)
+    return list(groups.values())
+
+
+def _seen_wins(
+    members: list[Won], reveals: int, max_states: int, next_choices: int, shared: Shared | None
+) -> int:
+    """What a player who cannot tell ``members`` apart wins of them, choosing each of its
+    next ``reveals`` choices from what it sees: the best of the ``next_choices`` next
+    choices most of their winning lines make first, each played in every member, its wins
+    grouped by what the player then sees and counted so one choice deeper; after the last,
+    each layout's own line (full information)."""
+    total = sum(weight for weight, _, _ in members)
+    votes: Counter[Line] = Counter()
+    for weight, after, rest in members:
+        made = commitment(after, rest)
+        if made is not None:
+            votes[made] += weight
+    if reveals <= 0 or not votes:
+        return total
+    best = 0
+    for made, _ in votes.most_common(next_choices):
+        won: list[Won] = []
+        for weight, after, rest in members:
+            then = _after(after, made)
+            if rest[: len(made)] == made:
+                won.append((weight, then, rest[len(made) :]))
+                continue
+            solution = _solve(then, max_states, False, shared)
+            if solution.verdict == "winnable":
+                won.append((weight, then, solution.line))
+        if sum(weight for weight, _, _ in won) <= best:
+            continue
+        deeper = sum(
+            _seen_wins(group, reveals - 1, max_states, next_choices, shared)
+            for group in _told_apart(won)
+        )
+        best = max(best, deeper)
+        if best == total:
+            break
+    return best
 
 
 def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
@@ -324,41 +376,24 @@ class _Weighing:
         self.rests[(text, index)] = answer
         return answer
 
-    def revealed_wins(self, text: str, line: Line, max_states: int, next_choices: int) -> int:
-        """The layouts the choice ``line`` wins when the next choice after it is made from
-        what the player then sees: the layouts it wins are grouped by what the player sees
-        after it (the card it turns up, if any), and each group counts the wins of the one
-        next choice that wins most of the group, among the ``next_choices`` that most of its
-        winning lines make first, instead of each layout's own line."""
-        groups: dict[str, list[tuple[int, Game, tuple[Move, ...]]]] = {}
+    def revealed_wins(
+        self, text: str, line: Line, max_states: int, reveals: int, next_choices: int
+    ) -> int:
+        """The layouts the choice ``line`` wins when each of the next ``reveals`` choices
+        after it is made from what the player sees then: the layouts it wins are grouped by
+        what the player sees after it (the card it turns up, if any), and each group counts
+        what the one next choice that does best in the group wins (`_seen_wins`), instead
+        of each layout's own line."""
+        members = []
         for index in range(len(self.groups)):
             outcome, rest = self.continued(index, text, line, max_states)
             if outcome == "win":
                 after = _after(self.groups[index][0], line)
-                key = information_key(information_set(after))
-                groups.setdefault(key, []).append((index, after, rest))
-        total = 0
-        for members in groups.values():
-            votes: Counter[Line] = Counter()
-            for index, after, rest in members:
-                made = commitment(after, rest)
-                if made is not None:
-                    votes[made] += self.groups[index][1]
-            if len(votes) <= 1:  # one next choice wins every layout of the group
-                total += sum(self.groups[index][1] for index, _, _ in members)
-                continue
-            best = 0
-            for made, _ in votes.most_common(next_choices):
-                wins = 0
-                for index, after, rest in members:
-                    if rest[: len(made)] == made or (
-                        _outcome(_after(after, made), max_states, relaxed=False, shared=self.shared)
-                        == "win"
-                    ):
-                        wins += self.groups[index][1]
-                best = max(best, wins)
-            total += best
-        return total
+                members.append((self.groups[index][1], after, rest))
+        return sum(
+            _seen_wins(group, reveals, max_states, next_choices, self.shared)
+            for group in _told_apart(members)
+        )
 
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
         weight = self.groups[index][1]
@@ -463,7 +498,7 @@ def decide(
     seconds: float | None = None,
     only_new: bool = False,
     shared: Shared | None = None,
-    one_reveal: bool = False,
+    reveals: int = 0,
     next_choices: int = NEXT_CHOICES,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
@@ -490,12 +525,13 @@ def decide(
     the machine; without it, on counts alone). With ``shared`` (`Shared`), the layouts
     come from its pool of the position and every solve goes through it.
 
-    With ``one_reveal``, the candidates are then judged one reveal deep
-    (`Decision.revealed`): a candidate wins the layouts it wins when the next choice after
-    it is made from what the player sees then (`_Weighing.revealed_wins`, at most
-    ``next_choices`` next choices for each card it may turn up), not by each layout's own
-    line; the candidates are weighed so from the most layouts won down, until no other can
-    do better, and the choice is the one that wins the most so, ties broken as above.
+    With ``reveals`` above 0, the candidates are then judged that many choices deep
+    (`Decision.revealed`): a candidate wins the layouts it wins when each of the next
+    ``reveals`` choices after it is made from what the player sees then
+    (`_Weighing.revealed_wins`, at most ``next_choices`` next choices weighed for each
+    group of layouts the player cannot tell apart), not by each layout's own line. The
+    candidates are weighed so from the most layouts won down, until no other can do
+    better, and the choice is the one that wins the most so, ties broken as above.
     """
     began = time.monotonic()
     if game.won:
@@ -536,13 +572,13 @@ def decide(
 
     best = max(texts, key=rank)
     revealed: dict[str, int] = {}
-    if one_reveal and len(texts) > 1 and weighing.forced is None:
+    if reveals > 0 and len(texts) > 1 and weighing.forced is None:
         most = -1
         for text in sorted(texts, key=lambda text: (shares[text].high_count, rank(text)))[::-1]:
             if shares[text].high_count <= most:
                 break
             revealed[text] = weighing.revealed_wins(
-                text, candidates[text], max_states, next_choices
+                text, candidates[text], max_states, reveals, next_choices
             )
             most = max(most, revealed[text])
         best = max(revealed, key=lambda text: (revealed[text], *rank(text)))
