@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fair.test_fair import hidden_swapped, played_in
+from fair.test_honesty import AFTER, forgetful, twin
 from helpers.positions import position
 from klondike import Game
 from klondike.fair import decide, forced_move, play_out
 from klondike.information import information_set
 from klondike.rules import MODES
-from fair.test_fair import hidden_swapped, played_in
-from fair.test_honesty import AFTER, forgetful, twin
 
 
 @settings(max_examples=10, deadline=None, derandomize=True)
