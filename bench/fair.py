@@ -13,8 +13,18 @@ Prints the win rate with its 95% Wilson interval, seconds per decision and per g
 ``--compare FILE`` (another run's ``--out``) adds the games won by one run only, deal by
 deal, and the exact two-sided McNemar p-value of the difference.
 
+``--reveals N`` plays with the choices judged N choices deep, each made from what the
+player sees then (`klondike.fair.decide`'s ``reveals``); ``--paired`` plays each deal with
+both players, today's and that one, one after the other in the same process, and prints
+each one's wins, interval and median seconds a decision, and McNemar's p on the games won
+by one only. ``--new-set`` takes the deals from `NEW_SET` (issue 37's fixed set, drawn
+once, never tuned on): ``--start`` and ``--deals`` then count places in it (``--start 1
+--deals 60``: its first 60).
+
     python bench/fair.py --draw 3 --deals 200 [--samples 16] [--states 3000] [--out F]
     python bench/fair.py --draw 3 --summary F [--compare G]   # the figures of a file alone
+    python bench/fair.py --draw 3 --new-set --deals 60 --samples 64 --states 500 \\
+        --reveals 1 --paired
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 from collections.abc import Callable, Iterator
@@ -30,21 +41,49 @@ from pathlib import Path
 from typing import Any
 
 from klondike import Game
+from klondike.codes import DEAL_COUNT
 from klondike.estimates import wilson_interval
 from klondike.fair import play_out
 
+NEW_SET_SIZE = 400
+"""Deals per draw in `NEW_SET`."""
 
-def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) -> dict[str, Any]:
+NEW_SET: dict[int, list[int]] = {
+    draw: random.Random(37_000 + draw).sample(range(DEAL_COUNT), NEW_SET_SIZE) for draw in (1, 3)
+}
+"""Issue 37's fixed set: 400 deal numbers per draw of the app's rules, Normal scoring, drawn
+once from the seeds 37 001 and 37 003, in the order drawn (its first N are a random part of
+it). No tuning has seen them: tune on other deals."""
+
+TODAY = "today"
+"""Today's player, in the records: its choices judged by each layout's own line."""
+
+
+def player_name(reveals: int) -> str:
+    """The player's name in the records: `TODAY`, or ``reveals_N``."""
+    return f"reveals_{reveals}" if reveals else TODAY
+
+
+def play(
+    deal: int,
+    draw: int,
+    samples: int,
+    states: int,
+    max_decisions: int,
+    reveals: int = 0,
+) -> dict[str, Any]:
     """One game of ``deal`` played by the fair player; what happened."""
     result = play_out(
         Game(deal, draw, "normal"),
         samples=samples,
         max_states=states,
         max_decisions=max_decisions,
+        reveals=reveals,
     )
     return {
         "deal": deal,
         "draw": draw,
+        "player": player_name(reveals),
         "won": result.won,
         "decisions": result.decisions,
         "moves": len(result.moves),
@@ -53,6 +92,46 @@ def play(deal: int, draw: int, samples: int, states: int, max_decisions: int) ->
         "samples": samples,
         "states": states,
     }
+
+
+def play_paired(
+    deal: int, draw: int, samples: int, states: int, max_decisions: int, reveals: int
+) -> dict[str, Any]:
+    """``deal`` played by today's player, then by the one judging ``reveals`` deep: the
+    two games' records."""
+    games = [play(deal, draw, samples, states, max_decisions, r) for r in (0, reveals)]
+    return {"deal": deal, "games": games}
+
+
+def paired_figures(records: list[dict[str, Any]]) -> str:
+    """Each player's wins, 95% interval and median seconds a decision over the deals both
+    played, and McNemar's p on the games won by one only."""
+    by_player: dict[str, dict[int, dict[str, Any]]] = {}
+    for record in records:
+        by_player.setdefault(record.get("player", TODAY), {})[record["deal"]] = record
+    names = sorted(by_player, key=lambda name: name != TODAY)
+    if len(names) != 2 or names[0] != TODAY:
+        return f"a paired run has today's player and one other, not {names}"
+    today, deep = (by_player[name] for name in names)
+    both = sorted(set(today) & set(deep))
+    if not both:
+        return "no deal was played by both players"
+    lines = []
+    for name, games in zip(names, (today, deep), strict=True):
+        wins = sum(games[d]["won"] for d in both)
+        low, high = wilson_interval(wins, len(both))
+        median = statistics.median(games[d]["decision_median"] for d in both)
+        lines.append(
+            f"{name}: {wins}/{len(both)} won, {wins / len(both):.1%} (95% {low:.1%}–{high:.1%}), "
+            f"median {median:.3f} s a decision"
+        )
+    only_deep = sum(deep[d]["won"] and not today[d]["won"] for d in both)
+    only_today = sum(today[d]["won"] and not deep[d]["won"] for d in both)
+    lines.append(
+        f"won by one only: {only_deep} {names[1]}, {only_today} {TODAY} "
+        f"(McNemar p = {mcnemar(only_deep, only_today):.2f})"
+    )
+    return "\n".join(lines)
 
 
 def on_pool(
@@ -118,6 +197,9 @@ def main() -> None:
     parser.add_argument("--resume", action="store_true", help="skip the deals in --out")
     parser.add_argument("--summary", type=Path, help="print the figures of a results file")
     parser.add_argument("--compare", type=Path, help="another run's results, deal by deal")
+    parser.add_argument("--reveals", type=int, default=0, help="judge choices N choices deep")
+    parser.add_argument("--paired", action="store_true", help="play each deal with both players")
+    parser.add_argument("--new-set", action="store_true", help="deals from NEW_SET (issue 37)")
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
     if args.summary:
@@ -128,20 +210,36 @@ def main() -> None:
         )
     elif args.resume and args.out and args.out.exists():
         results = [json.loads(line) for line in args.out.read_text().splitlines() if line]
-    done = {r["deal"] for r in results}
-    todo = [d for d in range(args.start, args.start + args.deals) if d not in done]
+    players = {r.get("player", TODAY) for r in results}
+    paired = args.paired or bool(args.summary and len(players) > 1)
+    counted = [r["deal"] for r in results]
+    done = {d for d in counted if not paired or counted.count(d) == 2}
+    if args.new_set:
+        deals = NEW_SET[args.draw][args.start - 1 : args.start - 1 + args.deals]
+    else:
+        deals = list(range(args.start, args.start + args.deals))
+    todo = [d for d in deals if d not in done]
     out = args.out.open("a") if args.out else None
-    options = (args.draw, args.samples, args.states, args.max_decisions)
-    for result in on_pool(play, todo, options, args.workers, args.scheduler):
-        results.append(result)
-        if out:
-            out.write(json.dumps(result) + "\n")
-            out.flush()
+    options = (args.draw, args.samples, args.states, args.max_decisions, args.reveals)
+    task = play_paired if args.paired else play
+    for answer in on_pool(task, todo, options, args.workers, args.scheduler):
+        for result in answer["games"] if args.paired else [answer]:
+            results.append(result)
+            if out:
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+            print(
+                f"deal {result['deal']} ({result['player']}): "
+                f"{'won' if result['won'] else 'lost'} "
+                f"in {result['decisions']} decisions, {result['seconds']:.1f} s",
+                file=sys.stderr,
+            )
+    if paired:
         print(
-            f"deal {result['deal']}: {'won' if result['won'] else 'lost'} "
-            f"in {result['decisions']} decisions, {result['seconds']:.1f} s",
-            file=sys.stderr,
+            f"Draw {args.draw}, {args.samples} layouts × {args.states} positions, paired:\n"
+            + paired_figures(results)
         )
+        return
     wins = sum(r["won"] for r in results)
     low, high = wilson_interval(wins, len(results))
     per_decision = statistics.median(r["decision_median"] for r in results)

@@ -57,6 +57,11 @@ choice is solved in it within the bound divided by this; where some layout was w
 undecided ones are not solved again (docs/fair.md, "Counting", says why, with the
 counts)."""
 
+NEXT_CHOICES = 3
+"""Judged reveals deep (`decide`'s ``reveals``), the next choices weighed in each
+group of layouts the player cannot tell apart after a choice: those most of the group's
+winning lines make first."""
+
 
 @dataclass(frozen=True)
 class Share:
@@ -73,6 +78,11 @@ class Share:
     @property
     def samples(self) -> int:
         return self.wins + self.losses + self.unknown
+
+    @property
+    def high_count(self) -> int:
+        """The most layouts that may be won: the wins and the undecided."""
+        return self.wins + self.unknown
 
     @property
     def low(self) -> float:
@@ -92,7 +102,9 @@ class Decision:
     A candidate in ``ruled_out`` fell so far behind that it could not be chosen, and one in
     ``dropped`` so far behind the leader that it most likely could not (`RACE_Z`): neither
     was solved in the layouts after that; those count as undecided in its share.
-    ``position`` is the position's own share: how its layouts were found.
+    ``position`` is the position's own share: how its layouts were found. Judged
+    reveals deep (`decide`'s ``reveals``), ``revealed`` holds the candidates so weighed
+    and the layouts each wins when the next choice is made from what the player sees.
     """
 
     move: Move | None
@@ -103,12 +115,21 @@ class Decision:
     line: tuple[Move, ...] = ()
     dropped: tuple[str, ...] = ()
     position: Share = Share(0, 0, 0)
+    revealed: dict[str, int] = field(default_factory=dict)
 
 
 def seed_of(game: Game, seed: int) -> int:
     """The sampler's seed for a position: its information set and ``seed``, nothing else."""
     text = f"{seed}:{information_key(information_set(game))}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _after(game: Game, line: Line) -> Game:
+    """``game`` (a copy) after the moves of ``line``."""
+    after = game.copy()
+    for move in line:
+        after.play(move)
+    return after
 
 
 def _key_after(game: Game, line: Line) -> str:
@@ -190,6 +211,58 @@ class Shared:
         return found
 
 
+Won = tuple[int, Game, tuple[Move, ...]]
+"""A layout a line wins: its weight, the position the line led to, and the rest of a
+winning line from there."""
+
+
+def _told_apart(members: list[Won]) -> list[list[Won]]:
+    """``members`` in groups the player cannot tell apart (the same information set)."""
+    groups: dict[str, list[Won]] = {}
+    for member in members:
+        groups.setdefault(information_key(information_set(member[1])), []).append(member)
+    return list(groups.values())
+
+
+def _seen_wins(
+    members: list[Won], reveals: int, max_states: int, next_choices: int, shared: Shared | None
+) -> int:
+    """What a player who cannot tell ``members`` apart wins of them, choosing each of its
+    next ``reveals`` choices from what it sees: the best of the ``next_choices`` next
+    choices most of their winning lines make first, each played in every member, its wins
+    grouped by what the player then sees and counted so one choice deeper; after the last,
+    each layout's own line (full information)."""
+    total = sum(weight for weight, _, _ in members)
+    votes: Counter[Line] = Counter()
+    for weight, after, rest in members:
+        made = commitment(after, rest)
+        if made is not None:
+            votes[made] += weight
+    if reveals <= 0 or not votes:
+        return total
+    best = 0
+    for made, _ in votes.most_common(next_choices):
+        won: list[Won] = []
+        for weight, after, rest in members:
+            then = _after(after, made)
+            if rest[: len(made)] == made:
+                won.append((weight, then, rest[len(made) :]))
+                continue
+            solution = _solve(then, max_states, False, shared)
+            if solution.verdict == "winnable":
+                won.append((weight, then, solution.line))
+        if sum(weight for weight, _, _ in won) <= best:
+            continue
+        deeper = sum(
+            _seen_wins(group, reveals - 1, max_states, next_choices, shared)
+            for group in _told_apart(won)
+        )
+        best = max(best, deeper)
+        if best == total:
+            break
+    return best
+
+
 def _alike(drawn: list[Game]) -> list[tuple[Game, int]]:
     """The distinct layouts of ``drawn``, each with how many times it was drawn, in the
     order first drawn. Layouts differ only in their unseen slots (and, where the redeal
@@ -265,6 +338,7 @@ class _Weighing:
     shared: Shared | None = None
     tally: dict[str, dict[str, int]] = field(default_factory=dict)
     won: dict[str, set[int]] = field(default_factory=dict)  # the layouts each choice won
+    rests: dict[tuple[str, int], tuple[str, tuple[Move, ...]]] = field(default_factory=dict)
 
     @property
     def any_won(self) -> bool:
@@ -276,18 +350,50 @@ class _Weighing:
         starts with it, else the rest solved after it. Where the position itself was left
         undecided: undecided if some layout was won, else the rest solved within a
         `UNDECIDED_SHARE` of the bound."""
+        return self.continued(index, text, line, max_states)[0]
+
+    def continued(
+        self, index: int, text: str, line: Line, max_states: int
+    ) -> tuple[str, tuple[Move, ...]]:
+        """`outcome` of the choice in layout ``index``, and where it wins, the rest of a
+        winning line after it (kept: asked again, it is not solved again)."""
+        known = self.rests.get((text, index))
+        if known is not None:
+            return known
         layout, found = self.groups[index][0], self.found[index]
+        answer: tuple[str, tuple[Move, ...]]
         if text == self.forced or found.verdict == "unwinnable":
-            return _OUTCOME[found.verdict]
-        if found.verdict == "unknown" and self.any_won:
-            return "unknown"
-        if found.line[: len(line)] == line:
-            return "win"
-        after = layout.copy()
-        for move in line:
-            after.play(move)
-        bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
-        return _outcome(after, bound, relaxed=False, shared=self.shared)
+            answer = (_OUTCOME[found.verdict], ())
+        elif found.verdict == "unknown" and self.any_won:
+            answer = ("unknown", ())
+        elif found.line[: len(line)] == line:
+            answer = ("win", found.line[len(line) :])
+        else:
+            after = _after(layout, line)
+            bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
+            solution = _solve(after, bound, False, self.shared)
+            answer = (_OUTCOME[solution.verdict], solution.line)
+        self.rests[(text, index)] = answer
+        return answer
+
+    def revealed_wins(
+        self, text: str, line: Line, max_states: int, reveals: int, next_choices: int
+    ) -> int:
+        """The layouts the choice ``line`` wins when each of the next ``reveals`` choices
+        after it is made from what the player sees then: the layouts it wins are grouped by
+        what the player sees after it (the card it turns up, if any), and each group counts
+        what the one next choice that does best in the group wins (`_seen_wins`), instead
+        of each layout's own line."""
+        members = []
+        for index in range(len(self.groups)):
+            outcome, rest = self.continued(index, text, line, max_states)
+            if outcome == "win":
+                after = _after(self.groups[index][0], line)
+                members.append((self.groups[index][1], after, rest))
+        return sum(
+            _seen_wins(group, reveals, max_states, next_choices, self.shared)
+            for group in _told_apart(members)
+        )
 
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
         weight = self.groups[index][1]
@@ -392,6 +498,8 @@ def decide(
     seconds: float | None = None,
     only_new: bool = False,
     shared: Shared | None = None,
+    reveals: int = 0,
+    next_choices: int = NEXT_CHOICES,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -416,6 +524,14 @@ def decide(
     after that long, and the shares count the layouts solved (the answer then depends on
     the machine; without it, on counts alone). With ``shared`` (`Shared`), the layouts
     come from its pool of the position and every solve goes through it.
+
+    With ``reveals`` above 0, the candidates are then judged that many choices deep
+    (`Decision.revealed`): a candidate wins the layouts it wins when each of the next
+    ``reveals`` choices after it is made from what the player sees then
+    (`_Weighing.revealed_wins`, at most ``next_choices`` next choices weighed for each
+    group of layouts the player cannot tell apart), not by each layout's own line. The
+    candidates are weighed so from the most layouts won down, until no other can do
+    better, and the choice is the one that wins the most so, ties broken as above.
     """
     began = time.monotonic()
     if game.won:
@@ -455,6 +571,17 @@ def decide(
         return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
 
     best = max(texts, key=rank)
+    revealed: dict[str, int] = {}
+    if reveals > 0 and len(texts) > 1 and weighing.forced is None:
+        most = -1
+        for text in sorted(texts, key=lambda text: (shares[text].high_count, rank(text)))[::-1]:
+            if shares[text].high_count <= most:
+                break
+            revealed[text] = weighing.revealed_wins(
+                text, candidates[text], max_states, reveals, next_choices
+            )
+            most = max(most, revealed[text])
+        best = max(revealed, key=lambda text: (revealed[text], *rank(text)))
     ruled_out = tuple(text for text in texts if text not in live and text not in dropped)
     line = candidates[best]
     seconds_taken = time.monotonic() - began
@@ -467,6 +594,7 @@ def decide(
         line,
         tuple(dropped),
         weighing.position(),
+        revealed,
     )
 
 

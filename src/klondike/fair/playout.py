@@ -46,6 +46,7 @@ def play_out(
     seed: int = 0,
     max_decisions: int = MAX_DECISIONS,
     shared: Shared | None = None,
+    reveals: int = 0,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -54,7 +55,8 @@ def play_out(
     weigh) while they lead somewhere new. Each decision's whole line is played. Decision
     ``i`` is seeded with ``seed`` and ``i``, so plays with different seeds are independent
     and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
-    rating share: each position's pool of layouts and the solves."""
+    rating share: each position's pool of layouts and the solves. ``reveals``: each
+    decision judges its choices that many choices deep (`decide`)."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -79,6 +81,7 @@ def play_out(
             seed=seed * 1_000_003 + len(timings),
             visited=visited,
             shared=shared,
+            reveals=reveals,
         )
         timings.append(decision.seconds)
         share = decision.share
