@@ -17,9 +17,9 @@ deal, and the exact two-sided McNemar p-value of the difference.
 player sees then (`klondike.fair.decide`'s ``reveals``); ``--paired`` plays each deal with
 both players, today's and that one, one after the other in the same process, and prints
 each one's wins, interval and median seconds a decision, and McNemar's p on the games won
-by one only. ``--new-set`` takes the deals from `NEW_SET` (issue 37's fixed set, drawn
-once, never tuned on): ``--start`` and ``--deals`` then count places in it (``--start 1
---deals 60``: its first 60).
+by one only. ``--new-set`` takes the deals from `NEW_SET` (400 a draw, drawn once from a
+fixed seed, never tuned on): ``--start`` and ``--deals`` then count places in it
+(``--start 1 --deals 60``: its first 60).
 
     python bench/fair.py --draw 3 --deals 200 [--samples 16] [--states 3000] [--out F]
     python bench/fair.py --draw 3 --summary F [--compare G]   # the figures of a file alone
@@ -199,7 +199,7 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="another run's results, deal by deal")
     parser.add_argument("--reveals", type=int, default=0, help="judge choices N choices deep")
     parser.add_argument("--paired", action="store_true", help="play each deal with both players")
-    parser.add_argument("--new-set", action="store_true", help="deals from NEW_SET (issue 37)")
+    parser.add_argument("--new-set", action="store_true", help="deals from NEW_SET")
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
     if args.summary:

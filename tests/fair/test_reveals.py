@@ -1,5 +1,5 @@
 """`decide(reveals=N)`: choices judged N choices deep, each next choice made from what the
-player sees then (issue 37). It peeks no more than today's player: twins the player cannot
+player sees then. It peeks no more than today's player: twins the player cannot
 tell apart get the same answers; with nothing unseen it is today's player; its games replay
 in the engine."""
 
