@@ -134,10 +134,7 @@ def _after(game: Game, line: Line) -> Game:
 
 def _key_after(game: Game, line: Line) -> str:
     """The position key after ``line`` (a card it turns up makes it a new position)."""
-    after = game.copy()
-    for move in line:
-        after.play(move)
-    return position_key(information_set(after))
+    return position_key(information_set(_after(game, line)))
 
 
 _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
