@@ -27,7 +27,7 @@ from klondike.store import settings as preferences
 from klondike.web import serve, solving
 from klondike.web.api import create_app
 from klondike.web.proved_deals import POOL_SIZE
-from klondike.web.workers import SolverBusy, SolverWorkers
+from klondike.web.workers import SolverBusy, SolverFailed, SolverWorkers
 
 MARGIN = 1.0
 """The seconds past its time limit after which these tests' workers count as stuck."""
@@ -312,3 +312,34 @@ def test_the_filler_waits_when_its_lane_is_full(db_path: Path) -> None:
     filler.stop()
     assert lanes.asked == 3 and pauses == [proved_deals.BUSY_PAUSE] * 3
     conn.close()
+
+
+# ------------------------------------------------------------------ the server stops
+
+
+def test_a_worker_ending_with_the_stopping_server_is_not_reported_as_a_death(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    workers = SolverWorkers(margin=MARGIN)
+    running = workers.submit("hint", 30.0, time.sleep, 30.0)
+    until(lambda: workers.busy("hint") and "hint" in workers.pids(), 60)
+    worker = workers.pids()["hint"]
+    workers.close()
+    os.kill(worker, signal.SIGKILL)  # as the server's exit ends it
+    with pytest.raises(SolverFailed, match="the server stops"):
+        running.result(timeout=30)
+    assert not [r for r in caplog.records if "died" in r.getMessage()]
+
+
+def test_ctrl_c_reaching_the_process_group_leaves_a_running_task_to_the_server() -> None:
+    workers = SolverWorkers(margin=MARGIN)
+    try:
+        assert workers.submit("hint", 30.0, time.sleep, 0.0).result(timeout=60) is None  # ready
+        running = workers.submit("hint", 30.0, time.sleep, 1.0)
+        until(lambda: workers.busy("hint") and "hint" in workers.pids(), 60)
+        worker = workers.pids()["hint"]
+        os.kill(worker, signal.SIGINT)
+        assert running.result(timeout=30) is None
+        assert workers.pids()["hint"] == worker
+    finally:
+        workers.close()

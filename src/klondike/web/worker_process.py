@@ -1,7 +1,7 @@
 """The solver's worker process, started by a lane of `klondike.web.workers`: it imports
 the tasks' modules and says it is ready, runs each task the server sends it (a function and
 its arguments, by reference) and sends back its answer or its error, and exits as soon as
-the server is gone.
+the server is gone (Ctrl-C, sent to the whole process group, is left to the server).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import pickle
+import signal
 import threading
 import time
 from contextlib import suppress
@@ -38,6 +39,8 @@ def serve_tasks(
     exception)``, until the pipe closes. On Linux the process is called ``name`` (``ps``
     and ``top`` show ``klondike-hint``); it runs ``niceness`` steps nicer than the server."""
     end_with_parent(parent)
+    # Ctrl-C in a terminal reaches the whole process group: the server stops its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if niceness:
         with suppress(OSError):
             os.nice(niceness)

@@ -219,6 +219,10 @@ class _Lane:
         except (EOFError, OSError) as err:
             code = self.process.exitcode if self.process is not None else None
             self._end_process()
+            with self.changed:
+                stopping = self.stopping
+            if stopping:  # the server stops, and its workers with it: no death to report
+                raise SolverFailed("the server stops") from err
             log.warning(
                 "klondike: the %s solver process died (exit code %s): a new one is started",
                 self.name,
