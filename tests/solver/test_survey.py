@@ -186,6 +186,29 @@ def test_retry_unknown_solves_again_the_deals_left_unknown_and_the_new_line_coun
     assert rows[-1]["max_states"] == 10000
 
 
+def test_retry_unknown_takes_the_least_searched_first_and_not_those_searched_to_the_bound(
+    tmp_path: Path,
+) -> None:
+    """Deals 2 and 3 were left unknown after 40 and 7 positions, deal 4 after 10,000: with
+    ``--states 10000`` deal 3 is solved again first, then deal 2; deal 4 would search out
+    the same bound again and is kept as it is."""
+    out = tmp_path / "results.jsonl"
+    lines = []
+    for deal, states in ((2, 40), (3, 7), (4, 10_000)):
+        unknown = solve_deal(deal, 1, "normal", budget=None, max_states=1)
+        lines.append(json.dumps({**unknown, "states": states}))
+    out.write_text("\n".join(lines) + "\n")
+    argv = ["survey", "--deals", "3", "--start", "2", "--workers", "1", *POOL, "--out", str(out)]
+    assert main([*argv, "--resume", "--retry-unknown", "--states", "10000"]) == 0
+    rows = read_results(out)
+    assert [(r["deal"], r["verdict"]) for r in rows[3:]] == [(3, "winnable"), (2, "winnable")]
+    assert {r["deal"]: r["verdict"] for r in latest(rows)} == {
+        2: "winnable",
+        3: "winnable",
+        4: "unknown",
+    }
+
+
 def test_confirm_checks_losses_by_the_plain_search_and_pyksolve(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -30,6 +30,17 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _retried(result: DealResult, args: argparse.Namespace) -> bool:
+    """Whether ``--retry-unknown`` solves the deal of ``result`` again: it was left unknown
+    having searched fewer positions than this run may (a deal that searched them all would
+    end the same)."""
+    return (
+        args.retry_unknown
+        and result["verdict"] == "unknown"
+        and (args.states is None or result["states"] < args.states)
+    )
+
+
 def solve_command(args: argparse.Namespace) -> int:
     """Print the verdict, the positions searched, the time and the numbered line."""
     if (args.code is None) == (args.snapshot is None):
@@ -158,8 +169,9 @@ def add_survey_arguments(survey: argparse.ArgumentParser) -> None:
     survey.add_argument(
         "--retry-unknown",
         action="store_true",
-        help="with --resume: solve again the deals --out holds as unknown (with this run's "
-        "budget; the new line counts)",
+        help="with --resume: solve again the deals --out holds as unknown with fewer "
+        "positions searched than --states, the fewest first, after the deals not yet solved "
+        "(with this run's bounds; the new line counts)",
     )
     survey.add_argument(
         "--confirm",
@@ -233,28 +245,30 @@ def survey_command(args: argparse.Namespace) -> int:
         return _fail(str(err))
     wanted = range(args.start, args.start + args.deals)
     kept: list[DealResult] = []
+    again: list[DealResult] = []
     if args.out is not None:
         try:
             earlier = read_results(args.out) if args.resume else []
             trim_torn_line(args.out)
         except (OSError, UnicodeDecodeError) as err:
             return _fail(f"cannot read {args.out}: {err}")
-        kept = [
+        mine = [
             r
             for r in latest(earlier)
             if r["deal"] in wanted
             and r.get("rules", "app") == rules.key
             and r.get("draw") == draw
             and r.get("scoring") == scoring
-            and not (args.retry_unknown and r["verdict"] == "unknown")
         ]
+        again = sorted((r for r in mine if _retried(r, args)), key=lambda r: r["states"])
+        kept = [r for r in mine if not _retried(r, args)]
         if not args.resume:
             try:
                 Path(args.out).write_text("", encoding="utf-8")
             except OSError as err:
                 return _fail(f"cannot write {args.out}: {err}")
-    skip = {r["deal"] for r in kept}
-    todo = [deal for deal in wanted if deal not in skip]
+    skip = {r["deal"] for r in kept} | {r["deal"] for r in again}
+    todo = [deal for deal in wanted if deal not in skip] + [r["deal"] for r in again]
     results = list(kept)
     started = time.monotonic()
     total = len(todo)
