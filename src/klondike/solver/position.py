@@ -234,8 +234,9 @@ def never_home(game: Game) -> int:
     # pair, the upper card's bit then the lower's: none in a layout of legal moves.)
     up14 = up27 = down12 = down25 = 0
     odd: list[int] = []
-    gates: list[int] = []  # of each column not known emptiable: its lowest card uncovered,
-    piles: list[list[int]] = []  # its face-down cards,
+    bare = 0  # the lowest card of each column with no face-down card
+    gates: list[int] = []  # of each other column not known emptiable: its lowest card
+    piles: list[list[int]] = []  # uncovered, its face-down cards,
     depths: list[int] = []  # and how many of them are still covered
     for i in range(7):
         run = up[i]
@@ -261,6 +262,9 @@ def never_home(game: Game) -> int:
                 odd += (1 << upper, 1 << lower)
             upper = lower
         pile = down[i]
+        if not pile:
+            bare |= 1 << upper
+            continue
         for c in pile:
             hidden |= 1 << c
         gates.append(1 << upper)
@@ -324,6 +328,8 @@ def never_home(game: Game) -> int:
                 uncovered |= odd[j + 1]
         # Down the face-down cards, each uncovered in turn moves off too if it can go
         # somewhere; a column is empty once its lowest card moves off.
+        if bare & moved:
+            empty = True
         if gated & moved:
             gated = 0
             for i in range(len(gates) - 1, -1, -1):
