@@ -218,23 +218,61 @@ def never_home(game: Game) -> int:
     goes home.
     """
     down, up, found = game.down, game.up, game.foundations
-    home = 0  # cards that can go home (those home already first)
-    for suit in range(4):
-        home |= ((1 << found[suit]) - 1) << (13 * suit)
+    home = (  # cards that can go home (those home already first)
+        (1 << found[0]) - 1
+        | ((1 << found[1]) - 1) << 13
+        | ((1 << found[2]) - 1) << 26
+        | ((1 << found[3]) - 1) << 39
+    )
     faceup = 0  # the face-up column cards
     hidden = 0  # the face-down ones
     shown = 0  # column cards that can be a column's top
     empty = False
+    # The face-up cards another one lies on, as bits, by where the card under each lies
+    # (a card of the other colour one rank up lies 14 or 27 bits above it, or 12 or 25
+    # below): the cards under a set of them are four shifts. (``odd`` holds any other
+    # pair, the upper card's bit then the lower's: none in a layout of legal moves.)
+    up14 = up27 = down12 = down25 = 0
+    odd: list[int] = []
+    bare = 0  # the lowest card of each column with no face-down card
+    gates: list[int] = []  # of each other column not known emptiable: its lowest card
+    piles: list[list[int]] = []  # uncovered, its face-down cards,
+    depths: list[int] = []  # and how many of them are still covered
     for i in range(7):
         run = up[i]
         if not run:
             empty = True
             continue
-        for c in run:
-            faceup |= 1 << c
-        shown |= 1 << run[-1]
-        for c in down[i]:
+        upper = run[-1]
+        shown |= 1 << upper
+        faceup |= 1 << upper
+        for j in range(len(run) - 2, -1, -1):
+            lower = run[j]
+            faceup |= 1 << lower
+            apart = lower - upper
+            if apart == 14:
+                up14 |= 1 << upper
+            elif apart == -12:
+                down12 |= 1 << upper
+            elif apart == 27:
+                up27 |= 1 << upper
+            elif apart == -25:
+                down25 |= 1 << upper
+            else:
+                odd += (1 << upper, 1 << lower)
+            upper = lower
+        pile = down[i]
+        if not pile:
+            bare |= 1 << upper
+            continue
+        for c in pile:
             hidden |= 1 << c
+        gates.append(1 << upper)
+        piles.append(pile)
+        depths.append(len(pile))
+    gated = 0  # the gates, as bits
+    for gate in gates:
+        gated |= gate
     loose = _ALL_BITS & ~(home | faceup | hidden)  # the stock and the waste
     # With no turn-over of the waste left, a waste card is taken only once the cards on
     # it have been taken (draws only add more): the waste is a pile like a column's.
@@ -244,56 +282,71 @@ def never_home(game: Game) -> int:
         loose &= ~(1 << c)
     if waste:
         stacked = 1 << waste[-1]
+    below = len(waste) - 1  # the waste's lowest card that can be its top
     top = shown  # cards that can be a column's top (for a card to go on)
     leaves = 0  # column cards that can move off as the lowest card of a move
+    reached = -1  # the cards ``home`` was grown from last
     while True:
         # The cards with a parent that can be a column's top (a King: an empty column).
         red = ((top >> 13) | (top >> 26)) & _SUIT_BITS
         black = (top | (top >> 39)) & _SUIT_BITS
-        placeable = (red >> 1) | (red >> 1) << 39 | (black >> 1) << 13 | (black >> 1) << 26
+        red >>= 1
+        black >>= 1
+        placeable = red | red << 39 | black << 13 | black << 26
         if empty:
             placeable |= _KINGS
         reachable = loose | shown | stacked
-        while True:
-            more = home | (reachable & (((home << 1) & ~_ACES) | _ACES))
-            if more == home:
-                break
-            home = more
-        if home == _ALL_BITS:
-            return -1
+        if reachable != reached:
+            reached = reachable
+            while True:
+                more = home | (reachable & (((home << 1) & ~_ACES) | _ACES))
+                if more == home:
+                    break
+                home = more
+            if home == _ALL_BITS:
+                return -1
         free = home | placeable
         moved = (faceup | shown | stacked) & free
         uncovered = shown
         taken = stacked
-        j = len(waste) - 1
-        while j > 0 and (1 << waste[j]) & moved:
-            j -= 1
-            stacked |= 1 << waste[j]
-            if (1 << waste[j]) & free:
-                moved |= 1 << waste[j]
-        for i in range(7):
-            # Up the run, a card is uncovered if the card on it moves off; down the
-            # face-down cards, each uncovered in turn moves off too if it can go somewhere.
-            run = up[i]
-            if not run:
-                continue
-            upper = 1 << run[-1]
-            for j in range(len(run) - 2, -1, -1):
-                bit = 1 << run[j]
-                if upper & moved:
-                    uncovered |= bit
-                upper = bit
-            pile = down[i]
-            k = len(pile) - 1
-            while k >= 0 and upper & moved:
-                bit = 1 << pile[k]
-                uncovered |= bit
-                if bit & free:
-                    moved |= bit
-                upper = bit
-                k -= 1
-            if k < 0 and upper & moved:
-                empty = True
+        # Each walk down the waste or a column goes on where the round before stopped:
+        # the sets only grow, so every card it passed then it would pass again.
+        while below > 0 and (1 << waste[below]) & moved:
+            below -= 1
+            stacked |= 1 << waste[below]
+            if (1 << waste[below]) & free:
+                moved |= 1 << waste[below]
+        # Up a run, a card is uncovered if the card on it moves off.
+        uncovered |= (
+            (moved & up14) << 14
+            | (moved & up27) << 27
+            | (moved & down12) >> 12
+            | (moved & down25) >> 25
+        )
+        for j in range(0, len(odd), 2):
+            if odd[j] & moved:
+                uncovered |= odd[j + 1]
+        # Down the face-down cards, each uncovered in turn moves off too if it can go
+        # somewhere; a column is empty once its lowest card moves off.
+        if bare & moved:
+            empty = True
+        if gated & moved:
+            gated = 0
+            for i in range(len(gates) - 1, -1, -1):
+                gate, pile, k = gates[i], piles[i], depths[i]
+                while k and gate & moved:
+                    k -= 1
+                    gate = 1 << pile[k]
+                    uncovered |= gate
+                    if gate & free:
+                        moved |= gate
+                if gate & moved:
+                    empty = True
+                    del gates[i], piles[i], depths[i]
+                else:
+                    gates[i] = gate
+                    depths[i] = k
+                    gated |= gate
         # A card home now comes back down only after the cards on it on its foundation. (A
         # card that goes home later is a stock or waste card, or a column card that can be
         # a top, so ``uncovered``: it is in ``tops`` whatever ``back`` holds of it.)
