@@ -21,10 +21,18 @@ by one only. ``--new-set`` takes the deals from `NEW_SET` (400 a draw, drawn onc
 fixed seed, never tuned on): ``--start`` and ``--deals`` then count places in it
 (``--start 1 --deals 60``: its first 60).
 
+``--stock-known`` plays under lonelybot's rules: the player knows the stock's order from
+the deal, and its layouts deal only the face-down cards (`klondike.fair.decide`'s
+``stock_known``; the game never plays so). With ``--paired``, today's player is the other.
+``--reveal-first`` breaks ties between choices that win and lose as many layouts in favour
+of one that turns a card up (`decide`'s ``reveal_first``).
+
     python bench/fair.py --draw 3 --deals 200 [--samples 16] [--states 3000] [--out F]
     python bench/fair.py --draw 3 --summary F [--compare G]   # the figures of a file alone
     python bench/fair.py --draw 3 --new-set --deals 60 --samples 64 --states 500 \\
         --reveals 1 --paired
+    python bench/fair.py --draw 3 --new-set --deals 100 --samples 64 --states 500 \\
+        --stock-known --workers 1
 """
 
 from __future__ import annotations
@@ -59,9 +67,15 @@ TODAY = "today"
 """Today's player, in the records: its choices judged by each layout's own line."""
 
 
-def player_name(reveals: int) -> str:
-    """The player's name in the records: `TODAY`, or ``reveals_N``."""
-    return f"reveals_{reveals}" if reveals else TODAY
+def player_name(reveals: int, stock_known: bool = False, reveal_first: bool = False) -> str:
+    """The player's name in the records: `TODAY`, or what it does otherwise
+    (``reveals_N``, ``stock_known``, ``reveal_first``), joined by ``_``."""
+    parts = [f"reveals_{reveals}"] if reveals else []
+    if stock_known:
+        parts.append("stock_known")
+    if reveal_first:
+        parts.append("reveal_first")
+    return "_".join(parts) or TODAY
 
 
 def play(
@@ -71,6 +85,8 @@ def play(
     states: int,
     max_decisions: int,
     reveals: int = 0,
+    stock_known: bool = False,
+    reveal_first: bool = False,
 ) -> dict[str, Any]:
     """One game of ``deal`` played by the fair player; what happened."""
     result = play_out(
@@ -79,11 +95,13 @@ def play(
         max_states=states,
         max_decisions=max_decisions,
         reveals=reveals,
+        stock_known=stock_known,
+        reveal_first=reveal_first,
     )
     return {
         "deal": deal,
         "draw": draw,
-        "player": player_name(reveals),
+        "player": player_name(reveals, stock_known, reveal_first),
         "won": result.won,
         "decisions": result.decisions,
         "moves": len(result.moves),
@@ -95,11 +113,21 @@ def play(
 
 
 def play_paired(
-    deal: int, draw: int, samples: int, states: int, max_decisions: int, reveals: int
+    deal: int,
+    draw: int,
+    samples: int,
+    states: int,
+    max_decisions: int,
+    reveals: int,
+    stock_known: bool = False,
+    reveal_first: bool = False,
 ) -> dict[str, Any]:
-    """``deal`` played by today's player, then by the one judging ``reveals`` deep: the
-    two games' records."""
-    games = [play(deal, draw, samples, states, max_decisions, r) for r in (0, reveals)]
+    """``deal`` played by today's player, then by the other (``reveals``, ``stock_known``,
+    ``reveal_first`` as in `play`): the two games' records."""
+    games = [
+        play(deal, draw, samples, states, max_decisions),
+        play(deal, draw, samples, states, max_decisions, reveals, stock_known, reveal_first),
+    ]
     return {"deal": deal, "games": games}
 
 
@@ -200,6 +228,12 @@ def main() -> None:
     parser.add_argument("--reveals", type=int, default=0, help="judge choices N choices deep")
     parser.add_argument("--paired", action="store_true", help="play each deal with both players")
     parser.add_argument("--new-set", action="store_true", help="deals from NEW_SET")
+    parser.add_argument(
+        "--stock-known", action="store_true", help="lonelybot's rules: the stock's order known"
+    )
+    parser.add_argument(
+        "--reveal-first", action="store_true", help="ties go to a choice that turns a card up"
+    )
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
     if args.summary:
@@ -220,7 +254,15 @@ def main() -> None:
         deals = list(range(args.start, args.start + args.deals))
     todo = [d for d in deals if d not in done]
     out = args.out.open("a") if args.out else None
-    options = (args.draw, args.samples, args.states, args.max_decisions, args.reveals)
+    options = (
+        args.draw,
+        args.samples,
+        args.states,
+        args.max_decisions,
+        args.reveals,
+        args.stock_known,
+        args.reveal_first,
+    )
     task = play_paired if args.paired else play
     for answer in on_pool(task, todo, options, args.workers, args.scheduler):
         for result in answer["games"] if args.paired else [answer]:

@@ -32,19 +32,20 @@ InformationSet = dict[str, Any]
 """An information set: see the module docstring for its keys."""
 
 
-def unseen_stock(game: Game) -> list[Card]:
+def unseen_stock(game: Game, *, stock_known: bool = False) -> list[Card]:
     """The stock cards whose order the player has not seen, top last: the whole stock
     before its first turn-over and after a shuffled redeal; none once a stock that keeps
     its order has been turned over (each of its cards lay face up on the waste).
 
     The player knows which cards the stock holds (every card found nowhere else), only
-    not, for these, in which order.
+    not, for these, in which order. With ``stock_known`` (lonelybot's rules, for the
+    benches: the stock's order is known from the deal) none is unseen.
 
     >>> from klondike import Game
     >>> len(unseen_stock(Game.from_code("KL1-D1N-AAAAAAG")))
     24
     """
-    if game.recycles and game.rules.recycle != "shuffle":
+    if stock_known or (game.recycles and game.rules.recycle != "shuffle"):
         return []
     return game.stock[:]
 
@@ -60,8 +61,11 @@ def stock_cards_known(game: Game) -> bool:
     return game.recycles > 0
 
 
-def information_set(game: Game) -> InformationSet:
+def information_set(game: Game, *, stock_known: bool = False) -> InformationSet:
     """What the player of ``game`` has seen (the module docstring says what that is).
+    With ``stock_known`` (lonelybot's rules, for the benches; never the game's own), the
+    player knows the stock's order from the deal: the stock is always its cards in order
+    and only the face-down cards are unseen.
 
     Keys: ``rules``, ``draw``, ``scoring``, ``score``, ``moves``, ``recycles``, ``won``;
     ``waste`` and ``foundations`` (card names, bottom first); ``tableau`` (each column's
@@ -71,8 +75,8 @@ def information_set(game: Game) -> InformationSet:
     place the player does not know (sorted).
     """
     snapshot = game.snapshot()
-    order_known = stock_order_known(game)
-    cards_known = stock_cards_known(game)
+    order_known = stock_known or stock_order_known(game)
+    cards_known = stock_known or stock_cards_known(game)
     unseen = [name for column in snapshot["tableau"] for name in column["down"]]
     if not cards_known:
         unseen += snapshot["stock"]

@@ -89,7 +89,7 @@ def stock_cycles(game: Game) -> bool:
     return False
 
 
-def scouting_move(game: Game) -> Move | None:
+def scouting_move(game: Game, *, stock_known: bool = False) -> Move | None:
     """The draw that looks through a stock whose order the player has not seen, where the
     stock is endless (`endless_stock`); else None.
 
@@ -105,7 +105,7 @@ def scouting_move(game: Game) -> Move | None:
     >>> scouting_move(Game.from_code("KL1-D3V-AAAAAAG")) is None  # one pass only
     True
     """
-    if not endless_stock(game) or not unseen_stock(game):
+    if not endless_stock(game) or not unseen_stock(game, stock_known=stock_known):
         return None
     return game.stock_step()
 
@@ -121,11 +121,12 @@ def _public(game: Game) -> tuple[object, ...]:
     )
 
 
-def commits(before: Game, move: Move, after: Game) -> bool:
+def commits(before: Game, move: Move, after: Game, *, stock_known: bool = False) -> bool:
     """True if ``move``, played from ``before`` to ``after``, cannot simply be taken back:
     it turns up a face-down card; it draws or turns the waste over where the stock is not
     yet seen or does not come round to the waste again (`stock_cycles`); or, for any other
     move, no legal move other than a draw leads from ``after`` back to ``before``.
+    ``stock_known``: the stock's order is known from the deal (`scouting_move`).
 
     >>> from klondike import Game
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -136,7 +137,7 @@ def commits(before: Game, move: Move, after: Game) -> bool:
     if sum(map(len, after.down)) < sum(map(len, before.down)):
         return True
     if STOCK_NAME in (move.source, move.target):
-        return bool(unseen_stock(before)) or not stock_cycles(before)
+        return bool(unseen_stock(before, stock_known=stock_known)) or not stock_cycles(before)
     back = _public(before)
     for reverse in after.legal_moves():
         if STOCK_NAME in (reverse.source, reverse.target):
@@ -148,11 +149,12 @@ def commits(before: Game, move: Move, after: Game) -> bool:
     return True
 
 
-def commitment(layout: Game, line: Line) -> Line | None:
+def commitment(layout: Game, line: Line, *, stock_known: bool = False) -> Line | None:
     """The start of ``line`` (moves legal in ``layout``) up to its first move that
     `commits`, or up to `MAX_STEPS` + 1 moves; the whole line when it is shorter and never
     commits; None for an empty line. The moves before its last turn up nothing, so they
-    are legal in every layout the player cannot tell apart.
+    are legal in every layout the player cannot tell apart. ``stock_known`` as in
+    `commits`.
 
     >>> from klondike import Game
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -163,16 +165,17 @@ def commitment(layout: Game, line: Line) -> Line | None:
     for index, move in enumerate(line):
         after = game.copy()
         after.play(move)
-        if index >= MAX_STEPS or commits(game, move, after):
+        if index >= MAX_STEPS or commits(game, move, after, stock_known=stock_known):
             return line[: index + 1]
         game = after
     return line or None
 
 
-def stock_choices(game: Game) -> list[Line]:
+def stock_choices(game: Game, *, stock_known: bool = False) -> list[Line]:
     """Where the stock is seen and comes round again (`stock_cycles`), each waste card the
     draws and turn-overs bring up that has a move there: the draws (steps), then its move,
     the nearest first. None else: a draw there commits, and is a choice of its own.
+    ``stock_known`` as in `commits`.
 
     >>> from klondike import Game
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
@@ -181,7 +184,7 @@ def stock_choices(game: Game) -> list[Line]:
     >>> [text_of(line) for line in stock_choices(game)][:2]
     ['W-S S-W S-W S-W W-F1', 'W-S S-W S-W S-W S-W W-T3']
     """
-    if unseen_stock(game) or not stock_cycles(game):
+    if unseen_stock(game, stock_known=stock_known) or not stock_cycles(game):
         return []
     choices: list[Line] = []
     walk = game.copy()

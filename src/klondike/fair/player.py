@@ -118,9 +118,10 @@ class Decision:
     revealed: dict[str, int] = field(default_factory=dict)
 
 
-def seed_of(game: Game, seed: int) -> int:
-    """The sampler's seed for a position: its information set and ``seed``, nothing else."""
-    text = f"{seed}:{information_key(information_set(game))}"
+def seed_of(game: Game, seed: int, stock_known: bool = False) -> int:
+    """The sampler's seed for a position: its information set and ``seed``, nothing else
+    (``stock_known``: the stock's order known from the deal, `decide`)."""
+    text = f"{seed}:{information_key(information_set(game, stock_known=stock_known))}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -132,9 +133,9 @@ def _after(game: Game, line: Line) -> Game:
     return after
 
 
-def _key_after(game: Game, line: Line) -> str:
+def _key_after(game: Game, line: Line, stock_known: bool = False) -> str:
     """The position key after ``line`` (a card it turns up makes it a new position)."""
-    return position_key(information_set(_after(game, line)))
+    return position_key(information_set(_after(game, line), stock_known=stock_known))
 
 
 _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
@@ -213,16 +214,22 @@ Won = tuple[int, Game, tuple[Move, ...]]
 winning line from there."""
 
 
-def _told_apart(members: list[Won]) -> list[list[Won]]:
+def _told_apart(members: list[Won], stock_known: bool = False) -> list[list[Won]]:
     """``members`` in groups the player cannot tell apart (the same information set)."""
     groups: dict[str, list[Won]] = {}
     for member in members:
-        groups.setdefault(information_key(information_set(member[1])), []).append(member)
+        info = information_set(member[1], stock_known=stock_known)
+        groups.setdefault(information_key(info), []).append(member)
     return list(groups.values())
 
 
 def _seen_wins(
-    members: list[Won], reveals: int, max_states: int, next_choices: int, shared: Shared | None
+    members: list[Won],
+    reveals: int,
+    max_states: int,
+    next_choices: int,
+    shared: Shared | None,
+    stock_known: bool = False,
 ) -> int:
     """What a player who cannot tell ``members`` apart wins of them, choosing each of its
     next ``reveals`` choices from what it sees: the best of the ``next_choices`` next
@@ -232,7 +239,7 @@ def _seen_wins(
     total = sum(weight for weight, _, _ in members)
     votes: Counter[Line] = Counter()
     for weight, after, rest in members:
-        made = commitment(after, rest)
+        made = commitment(after, rest, stock_known=stock_known)
         if made is not None:
             votes[made] += weight
     if reveals <= 0 or not votes:
@@ -251,8 +258,8 @@ def _seen_wins(
         if sum(weight for weight, _, _ in won) <= best:
             continue
         deeper = sum(
-            _seen_wins(group, reveals - 1, max_states, next_choices, shared)
-            for group in _told_apart(won)
+            _seen_wins(group, reveals - 1, max_states, next_choices, shared, stock_known)
+            for group in _told_apart(won, stock_known)
         )
         best = max(best, deeper)
         if best == total:
@@ -333,6 +340,7 @@ class _Weighing:
     found: list[Solution]
     forced: str | None = None
     shared: Shared | None = None
+    stock_known: bool = False
     tally: dict[str, dict[str, int]] = field(default_factory=dict)
     won: dict[str, set[int]] = field(default_factory=dict)  # the layouts each choice won
     rests: dict[tuple[str, int], tuple[str, tuple[Move, ...]]] = field(default_factory=dict)
@@ -388,8 +396,8 @@ class _Weighing:
                 after = _after(self.groups[index][0], line)
                 members.append((self.groups[index][1], after, rest))
         return sum(
-            _seen_wins(group, reveals, max_states, next_choices, self.shared)
-            for group in _told_apart(members)
+            _seen_wins(group, reveals, max_states, next_choices, self.shared, self.stock_known)
+            for group in _told_apart(members, self.stock_known)
         )
 
     def count(self, index: int, text: str, line: Line, max_states: int) -> None:
@@ -432,11 +440,13 @@ def _weigh(
     seconds: float | None,
     began: float,
     shared: Shared | None = None,
+    stock_known: bool = False,
 ) -> _Weighing:
     """The position's layouts, each solved once (none begun after ``seconds``, but one);
     taken from ``shared``'s pool, if given."""
     if shared is None:
-        drawn = list(layouts(information_set(game), samples, seed_of(game, seed)))
+        info = information_set(game, stock_known=stock_known)
+        drawn = list(layouts(info, samples, seed_of(game, seed, stock_known)))
     else:
         drawn = shared.drawn(game, samples, seed)
     groups = _alike(drawn)
@@ -445,7 +455,7 @@ def _weigh(
         if found and seconds is not None and time.monotonic() - began >= seconds:
             break
         found.append(_solve(layout, max_states, True, shared))
-    return _Weighing(groups[: len(found)], found, shared=shared)
+    return _Weighing(groups[: len(found)], found, shared=shared, stock_known=stock_known)
 
 
 def choice_share(
@@ -497,6 +507,8 @@ def decide(
     shared: Shared | None = None,
     reveals: int = 0,
     next_choices: int = NEXT_CHOICES,
+    stock_known: bool = False,
+    reveal_first: bool = False,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -529,14 +541,24 @@ def decide(
     group of layouts the player cannot tell apart), not by each layout's own line. The
     candidates are weighed so from the most layouts won down, until no other can do
     better, and the choice is the one that wins the most so, ties broken as above.
+
+    ``stock_known`` decides under lonelybot's rules, for the benches (the game never asks
+    for it): the stock's order is known from the deal, the layouts keep the stock and the
+    waste as they lie and deal only the face-down cards, and the stock is never scouted.
+
+    ``reveal_first`` breaks ties between candidates that win and lose as many layouts by
+    what the player will see first: a candidate that turns a card up goes before one that
+    does not, then the ties go on as above.
     """
     began = time.monotonic()
+    if stock_known and shared is not None:
+        raise ValueError("a rating's shared layouts are drawn with the stock unseen")
     if game.won:
         return Decision(None, Share(0, 0, 0), seconds=time.monotonic() - began)
-    weighing = _weigh(game, samples, max_states, seed, seconds, began, shared)
+    weighing = _weigh(game, samples, max_states, seed, seconds, began, shared, stock_known)
     real = weighing.groups[0][0]  # what every layout allows: the face-up cards' moves
     moves = real.legal_moves()
-    fresh = [move for move in moves if _key_after(real, (move,)) not in visited]
+    fresh = [move for move in moves if _key_after(real, (move,), stock_known) not in visited]
     moves = fresh or moves
     candidates, votes = (
         _candidates(real, moves, weighing, visited, only_new) if moves else ({}, Counter())
@@ -562,10 +584,22 @@ def decide(
             live.remove(text)
             dropped.append(text)
     shares = {text: weighing.share(text) for text in texts}
+    down = sum(map(len, real.down))
+    turns = {
+        text: int(reveal_first and sum(map(len, _after(real, candidates[text]).down)) < down)
+        for text in texts
+    }
 
-    def rank(text: str) -> tuple[int, int, int, int, int]:
+    def rank(text: str) -> tuple[int, int, int, int, int, int]:
         share = shares[text]
-        return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
+        return (
+            share.wins,
+            -share.losses,
+            turns[text],
+            votes[text],
+            -len(candidates[text]),
+            -texts.index(text),
+        )
 
     best = max(texts, key=rank)
     revealed: dict[str, int] = {}
@@ -606,11 +640,12 @@ def _candidates(
     that end where the player was already are left out; with none left, the legal moves
     (those that lead somewhere new, if any) are the candidates — or, ``only_new``, none."""
     votes: Counter[str] = Counter()
-    forced = forced_move(real) or scouting_move(real)
+    known = weighing.stock_known
+    forced = forced_move(real) or scouting_move(real, stock_known=known)
     if (
         forced is not None
         and str(forced) in {str(move) for move in moves}
-        and (not only_new or _key_after(real, (forced,)) not in visited)
+        and (not only_new or _key_after(real, (forced,), known) not in visited)
     ):
         weighing.forced = str(forced)
         return {str(forced): (forced,)}, votes
@@ -618,16 +653,16 @@ def _candidates(
     for move in moves:
         after = real.copy()
         after.play(move)
-        if commits(real, move, after):
+        if commits(real, move, after, stock_known=known):
             candidates[str(move)] = (move,)
-    for line in stock_choices(real):
+    for line in stock_choices(real, stock_known=known):
         candidates.setdefault(text_of(line), line)
     for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True):
-        made = commitment(layout, found.line)
+        made = commitment(layout, found.line, stock_known=known)
         if made is not None:
             votes[text_of(made)] += weight
             candidates.setdefault(text_of(made), made)
-    fresh = {text: c for text, c in candidates.items() if _key_after(real, c) not in visited}
+    fresh = {text: c for text, c in candidates.items() if _key_after(real, c, known) not in visited}
     if only_new:
         return fresh, votes
     return fresh or {str(move): (move,) for move in moves}, votes

@@ -47,6 +47,8 @@ def play_out(
     max_decisions: int = MAX_DECISIONS,
     shared: Shared | None = None,
     reveals: int = 0,
+    stock_known: bool = False,
+    reveal_first: bool = False,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -56,23 +58,30 @@ def play_out(
     ``i`` is seeded with ``seed`` and ``i``, so plays with different seeds are independent
     and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
     rating share: each position's pool of layouts and the solves. ``reveals``: each
-    decision judges its choices that many choices deep (`decide`)."""
+    decision judges its choices that many choices deep (`decide`). ``stock_known``: the
+    player knows the stock's order from the deal (lonelybot's rules, `decide`);
+    ``reveal_first``: ties go first to a choice that turns a card up (`decide`)."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
     moves: list[str] = []
-    visited = {position_key(information_set(game))}
+
+    def key(position: Game) -> str:
+        return position_key(information_set(position, stock_known=stock_known))
+
+    visited = {key(game)}
     while not game.won and len(timings) < max_decisions:
         if game.can_finish():
             moves.append(str(game.play(game.finish_move())))
             continue
-        plain = forced_move(game) or scouting_move(game)  # decide would choose it alone
+        # decide would choose it alone
+        plain = forced_move(game) or scouting_move(game, stock_known=stock_known)
         if plain is not None:
             after = game.copy()
             after.play(plain)
-            if position_key(information_set(after)) not in visited:
+            if key(after) not in visited:
                 moves.append(str(game.play(plain)))
-                visited.add(position_key(information_set(game)))
+                visited.add(key(game))
                 continue
         decision = decide(
             game,
@@ -82,6 +91,8 @@ def play_out(
             visited=visited,
             shared=shared,
             reveals=reveals,
+            stock_known=stock_known,
+            reveal_first=reveal_first,
         )
         timings.append(decision.seconds)
         share = decision.share
@@ -89,7 +100,7 @@ def play_out(
             break
         for move in decision.line:
             moves.append(str(game.play(move)))
-            visited.add(position_key(information_set(game)))
+            visited.add(key(game))
     return Playout(
         won=game.won,
         home=sum(game.foundations),
