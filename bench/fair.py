@@ -24,8 +24,6 @@ fixed seed, never tuned on): ``--start`` and ``--deals`` then count places in it
 ``--stock-known`` plays under lonelybot's rules: the player knows the stock's order from
 the deal, and its layouts deal only the face-down cards (`klondike.fair.decide`'s
 ``stock_known``; the game never plays so). With ``--paired``, today's player is the other.
-``--reveal-first`` breaks ties between choices that win and lose as many layouts in favour
-of one that turns a card up (`decide`'s ``reveal_first``).
 
     python bench/fair.py --draw 3 --deals 200 [--samples 16] [--states 3000] [--out F]
     python bench/fair.py --draw 3 --summary F [--compare G]   # the figures of a file alone
@@ -67,14 +65,12 @@ TODAY = "today"
 """Today's player, in the records: its choices judged by each layout's own line."""
 
 
-def player_name(reveals: int, stock_known: bool = False, reveal_first: bool = False) -> str:
+def player_name(reveals: int, stock_known: bool = False) -> str:
     """The player's name in the records: `TODAY`, or what it does otherwise
-    (``reveals_N``, ``stock_known``, ``reveal_first``), joined by ``_``."""
+    (``reveals_N``, ``stock_known``), joined by ``_``."""
     parts = [f"reveals_{reveals}"] if reveals else []
     if stock_known:
         parts.append("stock_known")
-    if reveal_first:
-        parts.append("reveal_first")
     return "_".join(parts) or TODAY
 
 
@@ -86,7 +82,6 @@ def play(
     max_decisions: int,
     reveals: int = 0,
     stock_known: bool = False,
-    reveal_first: bool = False,
 ) -> dict[str, Any]:
     """One game of ``deal`` played by the fair player; what happened."""
     result = play_out(
@@ -96,12 +91,11 @@ def play(
         max_decisions=max_decisions,
         reveals=reveals,
         stock_known=stock_known,
-        reveal_first=reveal_first,
     )
     return {
         "deal": deal,
         "draw": draw,
-        "player": player_name(reveals, stock_known, reveal_first),
+        "player": player_name(reveals, stock_known),
         "won": result.won,
         "decisions": result.decisions,
         "moves": len(result.moves),
@@ -120,13 +114,12 @@ def play_paired(
     max_decisions: int,
     reveals: int,
     stock_known: bool = False,
-    reveal_first: bool = False,
 ) -> dict[str, Any]:
-    """``deal`` played by today's player, then by the other (``reveals``, ``stock_known``,
-    ``reveal_first`` as in `play`): the two games' records."""
+    """``deal`` played by today's player, then by the other (``reveals`` and ``stock_known``
+    as in `play`): the two games' records."""
     games = [
         play(deal, draw, samples, states, max_decisions),
-        play(deal, draw, samples, states, max_decisions, reveals, stock_known, reveal_first),
+        play(deal, draw, samples, states, max_decisions, reveals, stock_known),
     ]
     return {"deal": deal, "games": games}
 
@@ -231,9 +224,6 @@ def main() -> None:
     parser.add_argument(
         "--stock-known", action="store_true", help="lonelybot's rules: the stock's order known"
     )
-    parser.add_argument(
-        "--reveal-first", action="store_true", help="ties go to a choice that turns a card up"
-    )
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
     if args.summary:
@@ -261,7 +251,6 @@ def main() -> None:
         args.max_decisions,
         args.reveals,
         args.stock_known,
-        args.reveal_first,
     )
     task = play_paired if args.paired else play
     for answer in on_pool(task, todo, options, args.workers, args.scheduler):

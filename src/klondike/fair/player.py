@@ -508,7 +508,6 @@ def decide(
     reveals: int = 0,
     next_choices: int = NEXT_CHOICES,
     stock_known: bool = False,
-    reveal_first: bool = False,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -545,10 +544,6 @@ def decide(
     ``stock_known`` decides under lonelybot's rules, for the benches (the game never asks
     for it): the stock's order is known from the deal, the layouts keep the stock and the
     waste as they lie and deal only the face-down cards, and the stock is never scouted.
-
-    ``reveal_first`` breaks ties between candidates that win and lose as many layouts by
-    what the player will see first: a candidate that turns a card up goes before one that
-    does not, then the ties go on as above.
     """
     began = time.monotonic()
     if stock_known and shared is not None:
@@ -584,22 +579,10 @@ def decide(
             live.remove(text)
             dropped.append(text)
     shares = {text: weighing.share(text) for text in texts}
-    down = sum(map(len, real.down))
-    turns = {
-        text: int(reveal_first and sum(map(len, _after(real, candidates[text]).down)) < down)
-        for text in texts
-    }
 
-    def rank(text: str) -> tuple[int, int, int, int, int, int]:
+    def rank(text: str) -> tuple[int, int, int, int, int]:
         share = shares[text]
-        return (
-            share.wins,
-            -share.losses,
-            turns[text],
-            votes[text],
-            -len(candidates[text]),
-            -texts.index(text),
-        )
+        return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
 
     best = max(texts, key=rank)
     revealed: dict[str, int] = {}

@@ -48,7 +48,6 @@ def play_out(
     shared: Shared | None = None,
     reveals: int = 0,
     stock_known: bool = False,
-    reveal_first: bool = False,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -59,8 +58,7 @@ def play_out(
     and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
     rating share: each position's pool of layouts and the solves. ``reveals``: each
     decision judges its choices that many choices deep (`decide`). ``stock_known``: the
-    player knows the stock's order from the deal (lonelybot's rules, `decide`);
-    ``reveal_first``: ties go first to a choice that turns a card up (`decide`)."""
+    player knows the stock's order from the deal (lonelybot's rules, `decide`)."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -92,7 +90,6 @@ def play_out(
             shared=shared,
             reveals=reveals,
             stock_known=stock_known,
-            reveal_first=reveal_first,
         )
         timings.append(decision.seconds)
         share = decision.share
