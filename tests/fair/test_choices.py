@@ -7,15 +7,13 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from helpers.positions import played, position
+from fair.test_fair import PLAYED, played_in
+from helpers.positions import position
 from klondike import Game, Move
-from klondike.codes import format_code
 from klondike.fair import commitment, commits, decide, layouts, play_out, scouting_move
 from klondike.fair.choices import MAX_STEPS, stock_choices
 from klondike.information import information_set
-from klondike.rules import MODES
 from klondike.solver import solve
 from review.test_analysis import burying
 
@@ -89,19 +87,13 @@ def test_the_stock_is_looked_at_where_that_costs_nothing() -> None:
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
-@given(
-    mode=st.sampled_from(MODES),
-    deal=st.integers(1, 10**6),
-    moves=st.integers(0, 60),
-    seed=st.integers(0, 99),
-)
+@given(**PLAYED)
 def test_a_commitment_turns_up_nothing_before_its_last_move(
-    mode: tuple[str, int, str], deal: int, moves: int, seed: int
+    deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:
     """A layout's line cut at its first committing move: every move before it is a step
     and plays alike in every other layout, so the choice is legal wherever it is tried."""
-    key, draw, scoring = mode
-    game = played(format_code(deal, draw, scoring, key), moves, seed)
+    game = played_in(deal, mode, moves, seed)
     drawn = list(layouts(information_set(game), 3, seed))
     line = solve(drawn[0], max_states=400).line
     choice = commitment(drawn[0], line)

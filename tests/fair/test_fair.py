@@ -59,6 +59,13 @@ def hidden_swapped(game: Game, rng: random.Random) -> Game | None:
 
 
 MODE = st.sampled_from(MODES)
+PLAYED = {
+    "deal": st.integers(0, 2**34),
+    "mode": MODE,
+    "moves": st.integers(0, 60),
+    "seed": st.integers(0, 99),
+}
+"""`played_in`'s arguments for ``@given(**PLAYED)``: a position of seeded random play."""
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -74,7 +81,7 @@ def test_a_layout_keeps_every_seen_card_and_every_count(
 
 
 @settings(max_examples=12, deadline=None, derandomize=True)
-@given(deal=st.integers(0, 2**34), mode=MODE, moves=st.integers(0, 60), seed=st.integers(0, 99))
+@given(**PLAYED)
 def test_positions_the_player_cannot_tell_apart_get_the_same_answers(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:

@@ -10,24 +10,17 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from fair.test_fair import hidden_swapped, played_in
+from fair.test_fair import PLAYED, hidden_swapped, played_in
 from fair.test_honesty import AFTER, forgetful, twin
 from helpers.positions import position
 from klondike import Game
 from klondike.fair import decide, forced_move, play_out
 from klondike.information import information_set
-from klondike.rules import MODES
 
 
 @settings(max_examples=10, deadline=None, derandomize=True)
-@given(
-    deal=st.integers(0, 2**34),
-    mode=st.sampled_from(MODES),
-    moves=st.integers(0, 60),
-    seed=st.integers(0, 99),
-)
+@given(**PLAYED)
 def test_positions_the_player_cannot_tell_apart_get_the_same_deep_answers(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:

@@ -10,15 +10,13 @@ import random
 from pathlib import Path
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from fair.test_fair import played_in
+from fair.test_fair import PLAYED, played_in
 from helpers.positions import position
 from klondike import Game
 from klondike.fair import decide, play_out
 from klondike.fair.sampler import layouts
 from klondike.information import information_set
-from klondike.rules import MODES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "klondike"
 
@@ -78,12 +76,7 @@ def test_the_layouts_keep_the_stock_and_the_waste_and_deal_the_face_down_cards()
 
 
 @settings(max_examples=10, deadline=None, derandomize=True)
-@given(
-    deal=st.integers(0, 2**34),
-    mode=st.sampled_from(MODES),
-    moves=st.integers(0, 60),
-    seed=st.integers(0, 99),
-)
+@given(**PLAYED)
 def test_twins_that_differ_in_the_face_down_cards_get_the_same_answers(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:

@@ -260,8 +260,9 @@ def survey_command(args: argparse.Namespace) -> int:
             and r.get("draw") == draw
             and r.get("scoring") == scoring
         ]
-        again = sorted((r for r in mine if _retried(r, args)), key=lambda r: r["states"])
-        kept = [r for r in mine if not _retried(r, args)]
+        for r in mine:
+            (again if _retried(r, args) else kept).append(r)
+        again.sort(key=lambda r: r["states"])
         if not args.resume:
             try:
                 Path(args.out).write_text("", encoding="utf-8")
