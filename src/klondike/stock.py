@@ -15,9 +15,11 @@ from collections.abc import Iterable
 from typing import Final
 
 from .cards import (
+    CHILD_BITS,
     COUNT_SHIFT,
     F0,
     KING,
+    KING_BITS,
     PAIR_MASK,
     PARENTS,
     RANK,
@@ -116,6 +118,15 @@ def stock_moves(
     p = start
     steps = 0
     visited = {start}
+    # The cards with a move from the waste's top (waste_card_codes asked only for these):
+    # the next card of each suit, the cards that go on a column's top card, and the Kings
+    # where a column is empty.
+    wanted = 0
+    for suit in range(4):
+        if foundations[suit] < KING:
+            wanted |= 1 << (suit * 13 + foundations[suit])
+    for run in up:
+        wanted |= CHILD_BITS[run[-1]] if run else KING_BITS
     while True:
         if steps:
             if p < n:
@@ -138,6 +149,8 @@ def stock_moves(
             continue
         moving = waste[p - 1] if p <= start else stock[n - p]
         stops.append((steps - 1, moving))
+        if not (wanted >> moving) & 1:
+            continue
         codes = waste_card_codes(moving, foundations, up, every_empty)
         if codes:
             draws = (*done, move_code(STOCK, WASTE, drawn)) if drawn else tuple(done)
