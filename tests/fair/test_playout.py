@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from helpers.positions import position
 from klondike import Game
-from klondike.fair import play_out
+from klondike.fair import Decision, play_out
 
 
 def test_the_same_seed_plays_the_same_legal_game() -> None:
@@ -17,6 +17,21 @@ def test_the_same_seed_plays_the_same_legal_game() -> None:
     for move in first.moves:
         replay.play(move)  # raises if the engine refuses it
     assert not replay.won and game.moves == 0
+
+
+def test_watch_sees_each_decision_where_it_was_taken() -> None:
+    game = Game.from_code("KL1-D3N-AAAAAAG")
+    taken: list[tuple[Game, Decision]] = []
+    result = play_out(game, samples=3, max_states=300, max_decisions=6, seed=5, watch=taken.append)
+    assert len(taken) == result.decisions == 6
+    replay, at = game.copy(), 0
+    for seen, decision in taken:  # in the order taken, each where the play was
+        while replay.snapshot() != seen.snapshot():
+            replay.play(result.moves[at])
+            at += 1
+        line = tuple(str(move) for move in decision.line)
+        assert result.moves[at : at + len(line)] == line  # and its choice was played
+    assert game.moves == 0
 
 
 def test_an_open_position_is_won_by_finish_without_a_decision() -> None:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from klondike import Game
 from klondike.information import information_set, position_key
 
 from .choices import forced_move, scouting_move
-from .player import MAX_STATES, SAMPLES, Shared, decide
+from .player import MAX_STATES, SAMPLES, Decision, Shared, decide
 
 MAX_DECISIONS = 400
 """Decisions after which a game that is not won counts as lost."""
@@ -48,6 +49,7 @@ def play_out(
     shared: Shared | None = None,
     reveals: int = 0,
     stock_known: bool = False,
+    watch: Callable[[tuple[Game, Decision]], object] | None = None,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -58,7 +60,9 @@ def play_out(
     and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
     rating share: each position's pool of layouts and the solves. ``reveals``: each
     decision judges its choices that many choices deep (`decide`). ``stock_known``: the
-    player knows the stock's order from the deal (lonelybot's rules, `decide`)."""
+    player knows the stock's order from the deal (lonelybot's rules, `decide`).
+    ``watch``, if given, is called at each decision with a copy of the position and the
+    decision taken there, as a pair."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -92,6 +96,8 @@ def play_out(
             stock_known=stock_known,
         )
         timings.append(decision.seconds)
+        if watch is not None:
+            watch((game.copy(), decision))
         share = decision.share
         if decision.move is None or share.losses == share.samples:  # lost in every layout
             break
