@@ -33,6 +33,22 @@ SCREENS: dict[str, dict[str, Any]] = {
 }
 
 
+PILES = ["S", "W", "F1", "F2", "F3", "F4", "T1", "T2", "T3", "T4", "T5", "T6", "T7"]
+"""Every pile of the table, by its ``data-pile`` name."""
+
+CARDS_IN = """(pile) => [...document.querySelectorAll(`[data-pile='${pile}'] [data-card]`)]
+    .sort((a, b) => a.dataset.z - b.dataset.z).map((el) => el.dataset.card)"""
+"""The face-up cards a pile shows, bottom first (in the page)."""
+
+AT_REST = f"""(piles) => ({{
+    view: window.klondike.state.view,
+    cards: Object.fromEntries(piles.map((pile) => [pile, ({CARDS_IN})(pile)])),
+    backs: Object.fromEntries(piles.map((pile) => [
+        pile, document.querySelectorAll(`[data-pile='${{pile}}'] .card.down`).length])),
+}})"""
+"""The game the page shows, and every pile's face-up cards and backs, read at one moment."""
+
+
 class Table:
     """A page showing the game, with the gestures of its screen (mouse or touch)."""
 
@@ -84,11 +100,7 @@ class Table:
     def cards_in(self, pile: str) -> list[str]:
         """The face-up cards the page shows in a pile at rest, bottom first."""
         self.settle()
-        return self.page.evaluate(  # type: ignore[no-any-return]
-            """(pile) => [...document.querySelectorAll(`[data-pile='${pile}'] [data-card]`)]
-                .sort((a, b) => a.dataset.z - b.dataset.z).map((el) => el.dataset.card)""",
-            pile,
-        )
+        return self.page.evaluate(f"({CARDS_IN})", pile)  # type: ignore[no-any-return]
 
     def backs_in(self, pile: str) -> int:
         """The face-down cards the page shows in a pile at rest."""
@@ -116,18 +128,18 @@ class Table:
         Returns the view of the page's game from the API.
         """
         self.settle()
-        shown = self.page.evaluate("window.klondike.state.view")
-        view = self.server.game(shown["id"])
-        assert shown["version"] == view["version"], "the page shows an old version"
+        shown = self.page.evaluate(f"({AT_REST})", PILES)
+        view = self.server.game(shown["view"]["id"])
+        assert shown["view"]["version"] == view["version"], "the page shows an old version"
         expected: dict[str, list[str]] = {"W": view["waste"]["top"]}
         for f, cards in enumerate(view["foundations"]):
             expected[f"F{f + 1}"] = cards
         for c, column in enumerate(view["tableau"]):
             expected[f"T{c + 1}"] = column["up"]
-            assert self.backs_in(f"T{c + 1}") == column["down"], f"backs of T{c + 1}"
+            assert shown["backs"][f"T{c + 1}"] == column["down"], f"backs of T{c + 1}"
         for pile, cards in expected.items():
-            assert self.cards_in(pile) == cards, f"cards of {pile}"
-        assert self.page.locator("[data-pile='S'] [data-card]").count() == 0
+            assert shown["cards"][pile] == cards, f"cards of {pile}"
+        assert shown["cards"]["S"] == []
         html = self.page.content()
         for name in self.server.hidden(view["id"]):
             assert not re.search(rf"data-card=\"{name}\"", html), f"face-down {name} in the DOM"
