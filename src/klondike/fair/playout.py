@@ -19,6 +19,7 @@ from klondike import Game
 from klondike.information import information_set, position_key
 
 from .choices import forced_move, scouting_move
+from .ismcts import Search, decide_ismcts
 from .player import MAX_STATES, SAMPLES, Shared, decide
 
 MAX_DECISIONS = 400
@@ -48,6 +49,7 @@ def play_out(
     shared: Shared | None = None,
     reveals: int = 0,
     stock_known: bool = False,
+    search: Search | None = None,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -58,7 +60,9 @@ def play_out(
     and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
     rating share: each position's pool of layouts and the solves. ``reveals``: each
     decision judges its choices that many choices deep (`decide`). ``stock_known``: the
-    player knows the stock's order from the deal (lonelybot's rules, `decide`)."""
+    player knows the stock's order from the deal (lonelybot's rules, `decide`). ``search``
+    (`klondike.fair.ismcts.Search`): each decision by information-set search
+    (`decide_ismcts`) instead of `decide`."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -81,16 +85,28 @@ def play_out(
                 moves.append(str(game.play(plain)))
                 visited.add(key(game))
                 continue
-        decision = decide(
-            game,
-            samples=samples,
-            max_states=max_states,
-            seed=seed * 1_000_003 + len(timings),
-            visited=visited,
-            shared=shared,
-            reveals=reveals,
-            stock_known=stock_known,
-        )
+        decision_seed = seed * 1_000_003 + len(timings)
+        if search is not None:
+            decision = decide_ismcts(
+                game,
+                search,
+                samples=samples,
+                max_states=max_states,
+                seed=decision_seed,
+                visited=visited,
+                stock_known=stock_known,
+            )
+        else:
+            decision = decide(
+                game,
+                samples=samples,
+                max_states=max_states,
+                seed=decision_seed,
+                visited=visited,
+                shared=shared,
+                reveals=reveals,
+                stock_known=stock_known,
+            )
         timings.append(decision.seconds)
         share = decision.share
         if decision.move is None or share.losses == share.samples:  # lost in every layout
