@@ -35,6 +35,8 @@ the deal, and its layouts deal only the face-down cards (`klondike.fair.decide`'
         --reveals 1 --paired
     python bench/fair.py --draw 3 --new-set --deals 100 --samples 64 --states 500 \\
         --stock-known --workers 1
+    python bench/fair.py --draw 3 --start 2001 --deals 48 --samples 32 --states 300 \\
+        --ismcts 128 --paired --workers 1
 """
 
 from __future__ import annotations
