@@ -21,6 +21,10 @@ by one only. ``--new-set`` takes the deals from `NEW_SET` (400 a draw, drawn onc
 fixed seed, never tuned on): ``--start`` and ``--deals`` then count places in it
 (``--start 1 --deals 60``: its first 60).
 
+``--ismcts N`` plays by information-set search, N iterations a decision
+(`klondike.fair.ismcts`; ``--exploration``, ``--leaf-states``); with ``--paired``, today's
+player is the other.
+
 ``--stock-known`` plays under lonelybot's rules: the player knows the stock's order from
 the deal, and its layouts deal only the face-down cards (`klondike.fair.decide`'s
 ``stock_known``; the game never plays so). With ``--paired``, today's player is the other.
@@ -31,6 +35,8 @@ the deal, and its layouts deal only the face-down cards (`klondike.fair.decide`'
         --reveals 1 --paired
     python bench/fair.py --draw 3 --new-set --deals 100 --samples 64 --states 500 \\
         --stock-known --workers 1
+    python bench/fair.py --draw 3 --start 2001 --deals 48 --samples 32 --states 300 \\
+        --ismcts 128 --paired --workers 1
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from klondike import Game
 from klondike.codes import DEAL_COUNT
 from klondike.estimates import wilson_interval
 from klondike.fair import play_out
+from klondike.fair.ismcts import EXPLORATION, Search
 
 NEW_SET_SIZE = 400
 """Deals per draw in `NEW_SET`."""
@@ -65,10 +72,12 @@ TODAY = "today"
 """Today's player, in the records: its choices judged by each layout's own line."""
 
 
-def player_name(reveals: int, stock_known: bool = False) -> str:
+def player_name(reveals: int, stock_known: bool = False, search: Search | None = None) -> str:
     """The player's name in the records: `TODAY`, or what it does otherwise
-    (``reveals_N``, ``stock_known``), joined by ``_``."""
+    (``reveals_N``, ``stock_known``, the search's `Search.name`), joined by ``_``."""
     parts = [f"reveals_{reveals}"] if reveals else []
+    if search is not None:
+        parts.append(search.name)
     if stock_known:
         parts.append("stock_known")
     return "_".join(parts) or TODAY
@@ -82,8 +91,10 @@ def play(
     max_decisions: int,
     reveals: int = 0,
     stock_known: bool = False,
+    search: Search | None = None,
 ) -> dict[str, Any]:
-    """One game of ``deal`` played by the fair player; what happened."""
+    """One game of ``deal`` played by the fair player (``search``: by information-set
+    search); what happened."""
     result = play_out(
         Game(deal, draw, "normal"),
         samples=samples,
@@ -91,11 +102,12 @@ def play(
         max_decisions=max_decisions,
         reveals=reveals,
         stock_known=stock_known,
+        search=search,
     )
     return {
         "deal": deal,
         "draw": draw,
-        "player": player_name(reveals, stock_known),
+        "player": player_name(reveals, stock_known, search),
         "won": result.won,
         "decisions": result.decisions,
         "moves": len(result.moves),
@@ -114,12 +126,13 @@ def play_paired(
     max_decisions: int,
     reveals: int,
     stock_known: bool = False,
+    search: Search | None = None,
 ) -> dict[str, Any]:
-    """``deal`` played by today's player, then by the other (``reveals`` and ``stock_known``
-    as in `play`): the two games' records."""
+    """``deal`` played by today's player, then by the other (``reveals``, ``stock_known``
+    and ``search`` as in `play`): the two games' records."""
     games = [
         play(deal, draw, samples, states, max_decisions),
-        play(deal, draw, samples, states, max_decisions, reveals, stock_known),
+        play(deal, draw, samples, states, max_decisions, reveals, stock_known, search),
     ]
     return {"deal": deal, "games": games}
 
@@ -224,7 +237,13 @@ def main() -> None:
     parser.add_argument(
         "--stock-known", action="store_true", help="lonelybot's rules: the stock's order known"
     )
+    parser.add_argument(
+        "--ismcts", type=int, default=0, help="information-set search, N iterations a decision"
+    )
+    parser.add_argument("--exploration", type=float, default=EXPLORATION, help="its UCB1 constant")
+    parser.add_argument("--leaf-states", type=int, help="its leaf solves' bound (--states)")
     args = parser.parse_args()
+    search = Search(args.ismcts, args.exploration, args.leaf_states) if args.ismcts else None
     results: list[dict[str, Any]] = []
     if args.summary:
         results = [json.loads(line) for line in args.summary.read_text().splitlines() if line]
@@ -251,6 +270,7 @@ def main() -> None:
         args.max_decisions,
         args.reveals,
         args.stock_known,
+        search,
     )
     task = play_paired if args.paired else play
     for answer in on_pool(task, todo, options, args.workers, args.scheduler):

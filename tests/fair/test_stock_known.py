@@ -111,6 +111,7 @@ def test_the_game_never_plays_with_the_stock_known() -> None:
     assert naming == {
         "information.py",
         "fair/choices.py",
+        "fair/ismcts.py",
         "fair/player.py",
         "fair/playout.py",
     }

@@ -1,7 +1,8 @@
 """The fair player: decisions from what the player has seen, never from a hidden card
 (docs/fair.md). `sampler` deals layouts the player cannot tell from the real one; `player`
 solves them with the full-information solver and picks the choice that wins the most;
-`choices` says where a move commits and what the choices are."""
+`choices` says where a move commits and what the choices are; `ismcts` searches the choices
+by information-set search instead (opt-in, for the benches)."""
 
 from klondike.tiers import TIERS, Tier
 

@@ -105,6 +105,8 @@ class Decision:
     ``position`` is the position's own share: how its layouts were found. Judged
     reveals deep (`decide`'s ``reveals``), ``revealed`` holds the candidates so weighed
     and the layouts each wins when the next choice is made from what the player sees.
+    ``visits``: the information-set search's visits of each candidate
+    (`klondike.fair.ismcts`).
     """
 
     move: Move | None
@@ -116,6 +118,7 @@ class Decision:
     dropped: tuple[str, ...] = ()
     position: Share = Share(0, 0, 0)
     revealed: dict[str, int] = field(default_factory=dict)
+    visits: dict[str, int] = field(default_factory=dict)
 
 
 def seed_of(game: Game, seed: int, stock_known: bool = False) -> int:
@@ -133,7 +136,7 @@ def _after(game: Game, line: Line) -> Game:
     return after
 
 
-def _key_after(game: Game, line: Line, stock_known: bool = False) -> str:
+def key_after(game: Game, line: Line, stock_known: bool = False) -> str:
     """The position key after ``line`` (a card it turns up makes it a new position)."""
     return position_key(information_set(_after(game, line), stock_known=stock_known))
 
@@ -553,10 +556,16 @@ def decide(
     weighing = _weigh(game, samples, max_states, seed, seconds, began, shared, stock_known)
     real = weighing.groups[0][0]  # what every layout allows: the face-up cards' moves
     moves = real.legal_moves()
-    fresh = [move for move in moves if _key_after(real, (move,), stock_known) not in visited]
+    fresh = [move for move in moves if key_after(real, (move,), stock_known) not in visited]
     moves = fresh or moves
-    candidates, votes = (
-        _candidates(real, moves, weighing, visited, only_new) if moves else ({}, Counter())
+    own = [
+        (layout, weight, found.line)
+        for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True)
+    ]
+    candidates, votes, weighing.forced = (
+        candidate_lines(real, moves, own, visited, only_new, stock_known)
+        if moves
+        else ({}, Counter(), None)
     )
     if not candidates:  # no move, or (only_new) every choice ends where the player was
         position = weighing.position()
@@ -612,40 +621,43 @@ def decide(
     )
 
 
-def _candidates(
+def candidate_lines(
     real: Game,
     moves: list[Move],
-    weighing: _Weighing,
+    lines: list[tuple[Game, int, tuple[Move, ...]]],
     visited: set[str] | frozenset[str],
     only_new: bool = False,
-) -> tuple[dict[str, Line], Counter[str]]:
-    """The choices `decide` weighs, by text, and how many layouts' lines make each. Those
-    that end where the player was already are left out; with none left, the legal moves
-    (those that lead somewhere new, if any) are the candidates — or, ``only_new``, none."""
+    stock_known: bool = False,
+) -> tuple[dict[str, Line], Counter[str], str | None]:
+    """The choices weighed in ``real`` among its legal ``moves``, by text; how many layouts'
+    own winning ``lines`` (layout, weight, line) make each first; and the forced move or the
+    look at the stock, if that is the one candidate. Those that end where the player was
+    already are left out; with none left, the legal moves (those that lead somewhere new,
+    if any) are the candidates — or, ``only_new``, none."""
     votes: Counter[str] = Counter()
-    known = weighing.stock_known
-    forced = forced_move(real) or scouting_move(real, stock_known=known)
+    forced = forced_move(real) or scouting_move(real, stock_known=stock_known)
     if (
         forced is not None
         and str(forced) in {str(move) for move in moves}
-        and (not only_new or _key_after(real, (forced,), known) not in visited)
+        and (not only_new or key_after(real, (forced,), stock_known) not in visited)
     ):
-        weighing.forced = str(forced)
-        return {str(forced): (forced,)}, votes
+        return {str(forced): (forced,)}, votes, str(forced)
     candidates: dict[str, Line] = {}
     for move in moves:
         after = real.copy()
         after.play(move)
-        if commits(real, move, after, stock_known=known):
+        if commits(real, move, after, stock_known=stock_known):
             candidates[str(move)] = (move,)
-    for line in stock_choices(real, stock_known=known):
+    for line in stock_choices(real, stock_known=stock_known):
         candidates.setdefault(text_of(line), line)
-    for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True):
-        made = commitment(layout, found.line, stock_known=known)
+    for layout, weight, own in lines:
+        made = commitment(layout, own, stock_known=stock_known)
         if made is not None:
             votes[text_of(made)] += weight
             candidates.setdefault(text_of(made), made)
-    fresh = {text: c for text, c in candidates.items() if _key_after(real, c, known) not in visited}
+    fresh = {
+        text: c for text, c in candidates.items() if key_after(real, c, stock_known) not in visited
+    }
     if only_new:
-        return fresh, votes
-    return fresh or {str(move): (move,) for move in moves}, votes
+        return fresh, votes, None
+    return fresh or {str(move): (move,) for move in moves}, votes, None

@@ -20,6 +20,7 @@ from klondike import Game
 from klondike.information import information_set, position_key
 
 from .choices import forced_move, scouting_move
+from .ismcts import Search, decide_ismcts
 from .player import MAX_STATES, SAMPLES, Decision, Shared, decide
 
 MAX_DECISIONS = 400
@@ -49,6 +50,7 @@ def play_out(
     shared: Shared | None = None,
     reveals: int = 0,
     stock_known: bool = False,
+    search: Search | None = None,
     watch: Callable[[tuple[Game, Decision]], object] | None = None,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
@@ -60,9 +62,10 @@ def play_out(
     and the same seed plays the same game. ``shared`` (`Shared`) holds what plays of one
     rating share: each position's pool of layouts and the solves. ``reveals``: each
     decision judges its choices that many choices deep (`decide`). ``stock_known``: the
-    player knows the stock's order from the deal (lonelybot's rules, `decide`).
-    ``watch``, if given, is called at each decision with a copy of the position and the
-    decision taken there, as a pair."""
+    player knows the stock's order from the deal (lonelybot's rules, `decide`). ``search``
+    (`klondike.fair.ismcts.Search`): each decision by information-set search
+    (`decide_ismcts`) instead of `decide`. ``watch``, if given, is called at each decision
+    with a copy of the position and the decision taken there, as a pair."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -85,16 +88,28 @@ def play_out(
                 moves.append(str(game.play(plain)))
                 visited.add(key(game))
                 continue
-        decision = decide(
-            game,
-            samples=samples,
-            max_states=max_states,
-            seed=seed * 1_000_003 + len(timings),
-            visited=visited,
-            shared=shared,
-            reveals=reveals,
-            stock_known=stock_known,
-        )
+        decision_seed = seed * 1_000_003 + len(timings)
+        if search is not None:
+            decision = decide_ismcts(
+                game,
+                search,
+                samples=samples,
+                max_states=max_states,
+                seed=decision_seed,
+                visited=visited,
+                stock_known=stock_known,
+            )
+        else:
+            decision = decide(
+                game,
+                samples=samples,
+                max_states=max_states,
+                seed=decision_seed,
+                visited=visited,
+                shared=shared,
+                reveals=reveals,
+                stock_known=stock_known,
+            )
         timings.append(decision.seconds)
         if watch is not None:
             watch((game.copy(), decision))
