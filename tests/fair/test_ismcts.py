@@ -9,9 +9,8 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from fair.test_fair import hidden_swapped, played_in
+from fair.test_fair import PLAYED, hidden_swapped, played_in
 from fair.test_honesty import AFTER, forgetful, twin
 from klondike import Game
 from klondike.fair import play_out
@@ -30,12 +29,7 @@ def decided(game: Game, seed: int = 0) -> object:
 
 
 @settings(max_examples=8, deadline=None, derandomize=True)
-@given(
-    deal=st.integers(0, 2**34),
-    mode=st.sampled_from(MODES),
-    moves=st.integers(0, 60),
-    seed=st.integers(0, 99),
-)
+@given(**PLAYED)
 def test_positions_the_player_cannot_tell_apart_get_the_same_search(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:
