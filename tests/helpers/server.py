@@ -145,8 +145,13 @@ class Server:
         return self.proc.returncode, self.first_line + out, err
 
     def kill(self) -> None:
-        """Kill the server if it still runs (as a crash would) and close its pipes."""
+        """Kill the server if it still runs (as a crash would) and close its pipes. What it
+        had yet to print is not read: its solver workers hold the pipes too until they see
+        it gone, and reading to their end would wait on them."""
         if self.proc.poll() is None:
             self.proc.kill()
-        self.proc.communicate()
+        self.proc.wait()
+        for pipe in (self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                pipe.close()
         self.http.close()
