@@ -58,6 +58,17 @@ def hidden_swapped(game: Game, rng: random.Random) -> Game | None:
     return Game.from_snapshot(snapshot)
 
 
+def twins(deal: int, mode: tuple[str, int, str], moves: int, seed: int) -> tuple[Game, Game] | None:
+    """A position of seeded play (`played_in`) and one the player cannot tell from it
+    (`hidden_swapped`), or None where fewer than two cards are unseen."""
+    game = played_in(deal, mode, moves, seed)
+    other = hidden_swapped(game, random.Random(seed))
+    if other is None:
+        return None
+    assert information_set(game) == information_set(other)
+    return game, other
+
+
 MODE = st.sampled_from(MODES)
 PLAYED = {
     "deal": st.integers(0, 2**34),

@@ -5,12 +5,11 @@ returns a legal move in every mode; its games replay in the engine."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 from hypothesis import given, settings
 
-from fair.test_fair import PLAYED, hidden_swapped, played_in
+from fair.test_fair import PLAYED, played_in, twins
 from fair.test_honesty import AFTER, forgetful, twin
 from klondike import Game
 from klondike.fair import play_out
@@ -33,11 +32,10 @@ def decided(game: Game, seed: int = 0) -> object:
 def test_positions_the_player_cannot_tell_apart_get_the_same_search(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:
-    game = played_in(deal, mode, moves, seed)
-    other = hidden_swapped(game, random.Random(seed))
-    if other is None:
+    pair = twins(deal, mode, moves, seed)
+    if pair is None:
         return
-    assert information_set(game) == information_set(other)
+    game, other = pair
     assert decided(game) == decided(other)
 
 

@@ -6,12 +6,11 @@ in the engine."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 from hypothesis import given, settings
 
-from fair.test_fair import PLAYED, hidden_swapped, played_in
+from fair.test_fair import PLAYED, twins
 from fair.test_honesty import AFTER, forgetful, twin
 from helpers.positions import position
 from klondike import Game
@@ -24,11 +23,10 @@ from klondike.information import information_set
 def test_positions_the_player_cannot_tell_apart_get_the_same_deep_answers(
     deal: int, mode: tuple[str, int, str], moves: int, seed: int
 ) -> None:
-    game = played_in(deal, mode, moves, seed)
-    other = hidden_swapped(game, random.Random(seed))
-    if other is None:
+    pair = twins(deal, mode, moves, seed)
+    if pair is None:
         return
-    assert information_set(game) == information_set(other)
+    game, other = pair
     mine = decide(game, samples=6, max_states=300, reveals=2)
     theirs = decide(other, samples=6, max_states=300, reveals=2)
     assert dataclasses.replace(mine, seconds=0.0) == dataclasses.replace(theirs, seconds=0.0)
