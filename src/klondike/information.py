@@ -116,3 +116,9 @@ def position_key(info: InformationSet) -> str:
     """Where the cards lie as the player sees them, without the counters: the same when a
     player comes back to a position (after a pass through the stock, a move and its reverse)."""
     return information_key({k: v for k, v in info.items() if k not in COUNTERS})
+
+
+def seen_key(game: Game, *, stock_known: bool = False) -> str:
+    """`position_key` of what the player sees of ``game`` (``stock_known`` as for
+    `information_set`)."""
+    return position_key(information_set(game, stock_known=stock_known))

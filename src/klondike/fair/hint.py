@@ -29,7 +29,7 @@ from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 from klondike import Game, Move
 from klondike.cards import STOCK_NAME
 from klondike.errors import KlondikeError
-from klondike.information import information_set, position_key
+from klondike.information import seen_key
 from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.position import place
 
@@ -130,12 +130,12 @@ def _fair_hint(game: Game, kept: FairLine | None) -> tuple[SolverHint, KeptLine]
     that lead somewhere the game has not been with what the player knows now. With it, the
     rest of the choice; with none, why and the way back."""
     past = history(game)
-    visited = {position_key(information_set(position)) for position in past}
+    visited = {seen_key(position) for position in past}
     if not game.won and game.can_finish():
         finish = game.finish_move()
         if _key_after(game, finish) not in visited:  # (a shuffled redeal can come round)
             return _answer(game, finish, "finish", 0, 0.0), ()
-    here = position_key(information_set(game))
+    here = seen_key(game)
     if kept is not None and kept.position == here:
         answer = _answer(game, Move.from_text(kept.moves[0]), "fair", 0, 0.0)
         answer["layouts"] = kept.layouts
@@ -188,7 +188,7 @@ def _key_after(game: Game, move: Move) -> str:
     """The position key the player sees after ``move``."""
     after = game.copy()
     after.play(move)
-    return position_key(information_set(after))
+    return seen_key(after)
 
 
 def _place_after(game: Game, move: Move) -> tuple[object, ...]:
@@ -246,7 +246,7 @@ def _fair_rest(game: Game, moves: tuple[str, ...], layouts: Layouts) -> KeptLine
         return ()
     after = game.copy()
     after.play(moves[0])
-    return FairLine(position_key(information_set(after)), moves[1:], layouts)
+    return FairLine(seen_key(after), moves[1:], layouts)
 
 
 def _answer(

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from klondike import Game, Move
-from klondike.information import information_set, position_key
+from klondike.information import information_set, seen_key
 from klondike.solver import solve
 
 from .choices import Line, commitment, text_of
@@ -173,8 +173,8 @@ def decide_ismcts(
     )
     if not choices:
         return Decision(None, position, seconds=time.monotonic() - began, position=position)
-    order = sorted(choices, key=lambda text: (-votes[text], list(choices).index(text)))
-    root = Node(frozenset(visited) | {_key(game, stock_known)})
+    order = sorted(choices, key=lambda text: -votes[text])  # stable: then as found
+    root = Node(frozenset(visited) | {seen_key(game, stock_known=stock_known)})
     root.choices, root.opened = {text: choices[text] for text in order}, True
     root.known = {
         index: Known(solution.verdict, solution.line) for index, solution in enumerate(found)
@@ -187,12 +187,11 @@ def decide_ismcts(
         for iteration in range(iterations if live else 0):
             index = live[iteration % len(live)]
             _iterate(root, drawn[index], index, search.exploration, leaf_states, stock_known, first)
-    best = min(
+    best = min(  # min keeps the first of equals: the root's order
         order,
         key=lambda text: (
             -root.visits[text],
             -(root.reward.get(text, 0.0) / max(root.visits[text], 1)),
-            order.index(text),
         ),
     )
     shares = {text: _share(first[text].values(), len(drawn)) for text in order}
@@ -244,7 +243,7 @@ def _iterate(
         for move in line:
             state.play(move)
         path.append((node, text))
-        seen = _key(state, stock_known)
+        seen = seen_key(state, stock_known=stock_known)
         child = node.children.get((text, seen))
         rest = own[len(line) :] if own is not None and own[: len(line)] == line else None
         if child is None:
@@ -279,11 +278,6 @@ def _score(
         solution = solve(state, max_states=leaf_states, relaxed=False)
         node.known[index] = Known(solution.verdict, solution.line)
     return REWARD[node.known[index].verdict]
-
-
-def _key(game: Game, stock_known: bool) -> str:
-    """What the player sees of ``game``, counters aside."""
-    return position_key(information_set(game, stock_known=stock_known))
 
 
 def _verdict(reward: float) -> str:

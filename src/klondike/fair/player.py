@@ -21,7 +21,7 @@ from typing import Any
 
 from klondike import Game, Move
 from klondike.estimates import winnable_interval
-from klondike.information import information_key, information_set, position_key
+from klondike.information import information_key, information_set, seen_key
 from klondike.solver import Solution, solve
 from klondike.solver.position import place
 
@@ -138,7 +138,7 @@ def _after(game: Game, line: Line) -> Game:
 
 def key_after(game: Game, line: Line, stock_known: bool = False) -> str:
     """The position key after ``line`` (a card it turns up makes it a new position)."""
-    return position_key(information_set(_after(game, line), stock_known=stock_known))
+    return seen_key(_after(game, line), stock_known=stock_known)
 
 
 _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}

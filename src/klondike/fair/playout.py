@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from klondike import Game
-from klondike.information import information_set, position_key
+from klondike.information import seen_key
 
 from .choices import forced_move, scouting_move
 from .ismcts import Search, decide_ismcts
@@ -72,7 +72,7 @@ def play_out(
     moves: list[str] = []
 
     def key(position: Game) -> str:
-        return position_key(information_set(position, stock_known=stock_known))
+        return seen_key(position, stock_known=stock_known)
 
     visited = {key(game)}
     while not game.won and len(timings) < max_decisions:
