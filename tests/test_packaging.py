@@ -33,6 +33,10 @@ DIST = "klondike-solitaire"
 PACKAGE = ROOT / "src" / "klondike"
 STATIC = "klondike/web/static/"
 
+pytestmark = pytest.mark.xdist_group("packaging")
+"""Under ``--dist loadgroup`` (make test) every test here runs in one process: it builds
+each wheel while the other process runs other tests, instead of waiting on its lock."""
+
 
 def pip(*args: str) -> None:
     """Run ``python -m pip ARGS`` quietly; fail with what pip said."""
