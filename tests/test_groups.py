@@ -6,6 +6,7 @@ wherever the groups are lost."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,8 +24,9 @@ def test_grouped(index):
     Path(f"ran-{index}").write_text(os.environ["PYTEST_XDIST_WORKER"])
 """
 
-ALONE = ("-p", "no:cacheprovider", "test_grouped.py")
-"""No cache, and only the toy file: the project's own settings stay out."""
+ALONE = ("-p", "xdist.plugin", "-p", "no:cacheprovider", "test_grouped.py")
+"""xdist and no other plugin, no cache, and only the toy file: the project's own settings
+stay out, and the run takes a second or two."""
 
 
 def test_the_tests_of_a_group_run_in_one_process(tmp_path: Path) -> None:
@@ -33,6 +35,7 @@ def test_the_tests_of_a_group_run_in_one_process(tmp_path: Path) -> None:
     ran = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", *ALONE],
         cwd=tmp_path,
+        env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
         capture_output=True,
         text=True,
         timeout=120,
