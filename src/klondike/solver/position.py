@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import RANK
+from ..cards import PARENTS, RANK
 from ..compiled import give_way_if_stale
 from ..game import Game
 from ..rules import Rules
@@ -199,6 +199,8 @@ _SUIT_BITS: Final = (1 << 13) - 1
 _ALL_BITS: Final = (1 << 52) - 1
 _ACES: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _KINGS: Final = _ACES << 12
+# _PARENT_BITS[c]: the cards ``c`` may be put on in a column, as bits (none for a King).
+_PARENT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
 
 
 def never_home(game: Game) -> int:
@@ -238,11 +240,38 @@ def never_home(game: Game) -> int:
     gates: list[int] = []  # of each other column not known emptiable: its lowest card
     piles: list[list[int]] = []  # uncovered, its face-down cards,
     depths: list[int] = []  # and how many of them are still covered
+    # A card goes onto a card that lies above it in its column only once that card has
+    # left its place: ``blocked`` holds such cards in threes (the card's bit, the bits of
+    # all its parents, of those above it); ``carried`` in pairs a face-up parent's bit and
+    # the bits of its run's cards under it (it leaves with them).
+    blocked: list[int] = []
+    carried: list[int] = []
     for i in range(7):
         run = up[i]
         if not run:
             empty = True
             continue
+        above = 0  # the cards above, walking the column down
+        lifted = 0  # of them, the parents of a card below
+        for j in range(len(run) - 1, -1, -1):
+            c = run[j]
+            if _PARENT_BITS[c] & above:
+                blocked += (1 << c, _PARENT_BITS[c], _PARENT_BITS[c] & above)
+                lifted |= _PARENT_BITS[c] & above
+            above |= 1 << c
+        pile = down[i]
+        for k in range(len(pile) - 1, -1, -1):
+            c = pile[k]
+            if _PARENT_BITS[c] & above:
+                blocked += (1 << c, _PARENT_BITS[c], _PARENT_BITS[c] & above)
+                lifted |= _PARENT_BITS[c] & above
+            above |= 1 << c
+        if lifted:  # a face-up one among them leaves with a card under it in its run
+            under = 0
+            for c in run:
+                if lifted & 1 << c and under:
+                    carried += (1 << c, under)
+                under |= 1 << c
         upper = run[-1]
         shown |= 1 << upper
         faceup |= 1 << upper
@@ -286,6 +315,7 @@ def never_home(game: Game) -> int:
     top = shown  # cards that can be a column's top (for a card to go on)
     leaves = 0  # column cards that can move off as the lowest card of a move
     reached = -1  # the cards ``home`` was grown from last
+    away = 0  # column cards that can leave their place for a column's top elsewhere
     while True:
         # The cards with a parent that can be a column's top (a King: an empty column).
         red = ((top >> 13) | (top >> 26)) & _SUIT_BITS
@@ -295,6 +325,11 @@ def never_home(game: Game) -> int:
         placeable = red | red << 39 | black << 13 | black << 26
         if empty:
             placeable |= _KINGS
+        # A parent that lies above the card in its column is a top for it only elsewhere.
+        for j in range(0, len(blocked), 3):
+            card = blocked[j]
+            if placeable & card and not blocked[j + 1] & top & ~(blocked[j + 2] & ~away):
+                placeable ^= card
         reachable = loose | shown | stacked
         if reachable != reached:
             reached = reachable
@@ -357,11 +392,23 @@ def never_home(game: Game) -> int:
                 height -= 1
                 back |= 1 << (13 * suit + height)
         tops = uncovered | (back & placeable)
+        # A column card leaves its place for another column's top as the lowest card of a
+        # move, or carried by a card under it in its run.
+        gone = moved & placeable
+        for j in range(0, len(carried), 2):
+            if carried[j + 1] & moved:
+                gone |= carried[j]
         # (A column becomes emptiable only in a round that adds its lowest card to
         # ``moved``, so a round that changes nothing leaves no King without its column.)
-        if moved == leaves and stacked == taken and uncovered == shown and tops == top:
+        if (
+            moved == leaves
+            and stacked == taken
+            and uncovered == shown
+            and tops == top
+            and gone == away
+        ):
             break
-        leaves, shown, top = moved, uncovered, tops
+        leaves, shown, top, away = moved, uncovered, tops, gone
     missing = _ALL_BITS & ~home
     if not missing:
         return -1
