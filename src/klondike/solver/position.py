@@ -246,38 +246,25 @@ def never_home(game: Game) -> int:
     # the bits of its run's cards under it (it leaves with them).
     blocked: list[int] = []
     carried: list[int] = []
+    lifters = 0  # the parents above a card of theirs, as bits
     for i in range(7):
         run = up[i]
         if not run:
             empty = True
             continue
-        above = 0  # the cards above, walking the column down
-        lifted = 0  # of them, the parents of a card below
-        for j in range(len(run) - 1, -1, -1):
-            c = run[j]
-            if _PARENT_BITS[c] & above:
-                blocked += (1 << c, _PARENT_BITS[c], _PARENT_BITS[c] & above)
-                lifted |= _PARENT_BITS[c] & above
-            above |= 1 << c
-        pile = down[i]
-        for k in range(len(pile) - 1, -1, -1):
-            c = pile[k]
-            if _PARENT_BITS[c] & above:
-                blocked += (1 << c, _PARENT_BITS[c], _PARENT_BITS[c] & above)
-                lifted |= _PARENT_BITS[c] & above
-            above |= 1 << c
-        if lifted:  # a face-up one among them leaves with a card under it in its run
-            under = 0
-            for c in run:
-                if lifted & 1 << c and under:
-                    carried += (1 << c, under)
-                under |= 1 << c
         upper = run[-1]
         shown |= 1 << upper
         faceup |= 1 << upper
+        above = 1 << upper  # the column's cards above the one walked
+        lifted = 0  # of them, the parents of a card under them
         for j in range(len(run) - 2, -1, -1):
             lower = run[j]
             faceup |= 1 << lower
+            parents = _PARENT_BITS[lower] & above  # (none in a layout of legal moves)
+            if parents:
+                blocked += (1 << lower, _PARENT_BITS[lower], parents)
+                lifted |= parents
+            above |= 1 << lower
             apart = lower - upper
             if apart == 14:
                 up14 |= 1 << upper
@@ -291,11 +278,24 @@ def never_home(game: Game) -> int:
                 odd += (1 << upper, 1 << lower)
             upper = lower
         pile = down[i]
+        for k in range(len(pile) - 1, -1, -1):
+            c = pile[k]
+            hidden |= 1 << c
+            parents = _PARENT_BITS[c] & above
+            if parents:
+                blocked += (1 << c, _PARENT_BITS[c], parents)
+                lifted |= parents
+            above |= 1 << c
+        lifters |= lifted
+        if lifted & faceup:  # a face-up one leaves with a card under it in its run
+            under = 0
+            for c in run:
+                if lifted & 1 << c and under:
+                    carried += (1 << c, under)
+                under |= 1 << c
         if not pile:
             bare |= 1 << upper
             continue
-        for c in pile:
-            hidden |= 1 << c
         gates.append(1 << upper)
         piles.append(pile)
         depths.append(len(pile))
@@ -326,10 +326,11 @@ def never_home(game: Game) -> int:
         if empty:
             placeable |= _KINGS
         # A parent that lies above the card in its column is a top for it only elsewhere.
-        for j in range(0, len(blocked), 3):
-            card = blocked[j]
-            if placeable & card and not blocked[j + 1] & top & ~(blocked[j + 2] & ~away):
-                placeable ^= card
+        if lifters & top & ~away:
+            for j in range(0, len(blocked), 3):
+                card = blocked[j]
+                if placeable & card and not blocked[j + 1] & top & ~(blocked[j + 2] & ~away):
+                    placeable ^= card
         reachable = loose | shown | stacked
         if reachable != reached:
             reached = reachable
@@ -394,7 +395,7 @@ def never_home(game: Game) -> int:
         tops = uncovered | (back & placeable)
         # A column card leaves its place for another column's top as the lowest card of a
         # move, or carried by a card under it in its run.
-        gone = moved & placeable
+        gone = moved & placeable & lifters
         for j in range(0, len(carried), 2):
             if carried[j + 1] & moved:
                 gone |= carried[j]
