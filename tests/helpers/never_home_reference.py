@@ -13,9 +13,11 @@ _ACES = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _KINGS = _ACES << 12
 
 
-def never_home_walked(game: Game) -> int:
+def never_home_walked(game: Game, parents_above: bool = True) -> int:
     """:func:`klondike.solver.position.never_home` read round by round: every round walks
-    every column whole, from its top card down, and the waste from its top card."""
+    every column whole, from its top card down, and the waste from its top card. Without
+    ``parents_above``, rule 7 is left out (a parent above a card serves it like any top:
+    `never_home` before it), for the tests to see where it answers otherwise."""
     down, up, found = game.down, game.up, game.foundations
     home = 0  # cards that can go home (those home already first)
     for suit in range(4):
@@ -55,7 +57,7 @@ def never_home_walked(game: Game) -> int:
             placeable |= _KINGS
         # A parent lying above a card in its column is a top for it only once it has left
         # its place: each column's cards, from the top down, against the cards above.
-        for i in range(7):
+        for i in range(7 if parents_above else 0):
             column = [*down[i], *up[i]]
             for k, c in enumerate(column):
                 if not (1 << c) & placeable or not PARENTS[c]:
