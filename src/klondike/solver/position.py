@@ -200,13 +200,16 @@ _ALL_BITS: Final = (1 << 52) - 1
 _ACES: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _KINGS: Final = _ACES << 12
 # _PARENT_BITS[c]: the cards ``c`` may be put on in a column, as bits (none for a King).
+_NONE: Final[list[int]] = []  # (never added to: no pairs, without rule 7)
 _PARENT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
 
 
-def never_home(game: Game) -> int:
+def never_home(game: Game, parents_above: bool = True) -> int:
     """A card that can never go home from this position, whatever is played, or -1 if
     none is found: then the position is lost (docs/solver.md, "cards that can never go
-    home").
+    home"). Without ``parents_above`` it leaves out rule 7 (a parent that lies above a
+    card serves it only once it has left its place), for the search's positions after
+    its first, where it costs more than it saves (docs/solver.md, "Figures").
 
     Each card's futures are over-estimated by rules every line of play obeys: a column's
     card is uncovered only after the card right on it has moved off as the lowest card of
@@ -244,8 +247,8 @@ def never_home(game: Game) -> int:
     # left its place: ``blocked`` holds such cards in threes (the card's bit, the bits of
     # all its parents, of those above it); ``carried`` in pairs a face-up parent's bit and
     # the bits of its run's cards under it (it leaves with them).
-    blocked: list[int] = []
-    carried: list[int] = []
+    blocked = [] if parents_above else _NONE
+    carried = [] if parents_above else _NONE
     lifters = 0  # the parents above a card of theirs, as bits
     for i in range(7):
         run = up[i]
@@ -260,11 +263,12 @@ def never_home(game: Game) -> int:
         for j in range(len(run) - 2, -1, -1):
             lower = run[j]
             faceup |= 1 << lower
-            parents = _PARENT_BITS[lower] & above  # (none in a layout of legal moves)
-            if parents:
-                blocked += (1 << lower, _PARENT_BITS[lower], parents)
-                lifted |= parents
-            above |= 1 << lower
+            if parents_above:
+                parents = _PARENT_BITS[lower] & above  # (none in a layout of legal moves)
+                if parents:
+                    blocked += (1 << lower, _PARENT_BITS[lower], parents)
+                    lifted |= parents
+                above |= 1 << lower
             apart = lower - upper
             if apart == 14:
                 up14 |= 1 << upper
@@ -278,14 +282,18 @@ def never_home(game: Game) -> int:
                 odd += (1 << upper, 1 << lower)
             upper = lower
         pile = down[i]
-        for k in range(len(pile) - 1, -1, -1):
-            c = pile[k]
-            hidden |= 1 << c
-            parents = _PARENT_BITS[c] & above
-            if parents:
-                blocked += (1 << c, _PARENT_BITS[c], parents)
-                lifted |= parents
-            above |= 1 << c
+        if parents_above:
+            for k in range(len(pile) - 1, -1, -1):
+                c = pile[k]
+                hidden |= 1 << c
+                parents = _PARENT_BITS[c] & above
+                if parents:
+                    blocked += (1 << c, _PARENT_BITS[c], parents)
+                    lifted |= parents
+                above |= 1 << c
+        else:
+            for c in pile:
+                hidden |= 1 << c
         lifters |= lifted
         if lifted & faceup:  # a face-up one leaves with a card under it in its run
             under = 0
