@@ -167,3 +167,16 @@ def test_a_parent_above_a_card_serves_it_once_it_has_left(
     assert never_home(game) == -1
     s = solve(game)
     assert s.verdict == "winnable" and replays_to_win(game, s)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_search_asks_rule_seven_at_its_first_position(draw: int) -> None:
+    """Deal 32710300920: 4♠ lies face down under 7♦ and 5♦, over 6♣, 6♠, 9♥ and 3♠ (the
+    test above at full size). The search asks rule 7 at its first position, so the deal
+    is lost at once, in either draw — the search without it took 1.41 million positions
+    in Draw 1 to prove it (docs/solver.md, "Why the four deals are lost")."""
+    game = Game(32710300920, draw, "normal")
+    assert never_home(game) == parse_card("3S")
+    assert never_home(game, parents_above=False) == -1
+    s = solve(game, budget=5.0)
+    assert s.verdict == "unwinnable" and s.states == 0
