@@ -5,6 +5,7 @@ round walking every column and the waste from the top."""
 from __future__ import annotations
 
 from klondike import Game
+from klondike.cards import PARENTS
 
 _SUIT_BITS = (1 << 13) - 1
 _ALL_BITS = (1 << 52) - 1
@@ -12,9 +13,11 @@ _ACES = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _KINGS = _ACES << 12
 
 
-def never_home_walked(game: Game) -> int:
+def never_home_walked(game: Game, parents_above: bool = True) -> int:
     """:func:`klondike.solver.position.never_home` read round by round: every round walks
-    every column whole, from its top card down, and the waste from its top card."""
+    every column whole, from its top card down, and the waste from its top card. Without
+    ``parents_above``, rule 7 is left out (a parent above a card serves it like any top:
+    `never_home` before it), for the tests to see where it answers otherwise."""
     down, up, found = game.down, game.up, game.foundations
     home = 0  # cards that can go home (those home already first)
     for suit in range(4):
@@ -44,6 +47,7 @@ def never_home_walked(game: Game) -> int:
         stacked = 1 << waste[-1]
     top = shown  # cards that can be a column's top (for a card to go on)
     leaves = 0  # column cards that can move off as the lowest card of a move
+    away = 0  # column cards that can leave their place for a column's top elsewhere
     while True:
         # The cards with a parent that can be a column's top (a King: an empty column).
         red = ((top >> 13) | (top >> 26)) & _SUIT_BITS
@@ -51,6 +55,18 @@ def never_home_walked(game: Game) -> int:
         placeable = (red >> 1) | (red >> 1) << 39 | (black >> 1) << 13 | (black >> 1) << 26
         if empty:
             placeable |= _KINGS
+        # A parent lying above a card in its column is a top for it only once it has left
+        # its place: each column's cards, from the top down, against the cards above.
+        for i in range(7 if parents_above else 0):
+            column = [*down[i], *up[i]]
+            for k, c in enumerate(column):
+                if not (1 << c) & placeable or not PARENTS[c]:
+                    continue
+                if not any(
+                    (1 << p) & top and (p not in column[k + 1 :] or (1 << p) & away)
+                    for p in PARENTS[c]
+                ):
+                    placeable &= ~(1 << c)
         reachable = loose | shown | stacked
         while True:
             more = home | (reachable & (((home << 1) & ~_ACES) | _ACES))
@@ -102,11 +118,24 @@ def never_home_walked(game: Game) -> int:
                 height -= 1
                 back |= 1 << (13 * suit + height)
         tops = uncovered | (back & placeable)
+        # A column card leaves its place as the lowest card of a move onto a column, or
+        # carried along by a card under it in its face-up run that moves.
+        gone = moved & placeable
+        for i in range(7):
+            for k, c in enumerate(up[i]):
+                if any((1 << b) & moved for b in up[i][:k]):
+                    gone |= 1 << c
         # (A column becomes emptiable only in a round that adds its lowest card to
         # ``moved``, so a round that changes nothing leaves no King without its column.)
-        if moved == leaves and stacked == taken and uncovered == shown and tops == top:
+        if (
+            moved == leaves
+            and stacked == taken
+            and uncovered == shown
+            and tops == top
+            and gone == away
+        ):
             break
-        leaves, shown, top = moved, uncovered, tops
+        leaves, shown, top, away = moved, uncovered, tops, gone
     missing = _ALL_BITS & ~home
     if not missing:
         return -1

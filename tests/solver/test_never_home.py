@@ -55,6 +55,24 @@ def test_never_home_answers_as_its_round_by_round_reading(mode: Mode) -> None:
     assert answers["stuck"] >= 10 and answers["free"] >= 100, answers
 
 
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: "-".join(map(str, m)))
+def test_never_home_answers_as_its_reading_where_a_parent_lies_above_a_card(mode: Mode) -> None:
+    """Seeded play from deals where rule 7 answers (a parent above a card serves it only
+    from elsewhere: docs/solver.md) — 32710300920, where 4♠ lies under 5♦ and over both
+    black 6s and 3♠ in the app's deal, and seeded deals — and the positions the planted
+    tests build: the same answer as the reading, and rule 7 changes it somewhere (the
+    seeded positions of the test above seldom need it)."""
+    rng = random.Random(f"never_home, parents above:{mode}")
+    changed = 0
+    for deal in (32710300920, *(rng.randrange(2**35) for _ in range(5))):
+        game = game_of(mode, deal)
+        for probe in [game, *random_play(game, rng, 80), *search_play(game, rng, 40)]:
+            answer = never_home(probe)
+            assert answer == never_home_walked(probe), probe.snapshot()
+            changed += answer != never_home_walked(probe, parents_above=False)
+    assert changed >= 1
+
+
 @pytest.mark.parametrize("mode", MODES[:2], ids=lambda m: "-".join(map(str, m)))
 def test_never_home_answers_as_its_round_by_round_reading_in_any_layout(mode: Mode) -> None:
     """The same where the face-up runs are shuffled (cards lying on cards they do not fit

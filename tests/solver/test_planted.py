@@ -13,6 +13,7 @@ import pytest
 from helpers.exhaustive import brute_force_winnable
 from helpers.positions import position
 from klondike import Game
+from klondike.cards import parse_card
 from klondike.solver import solve
 from klondike.solver.position import never_home
 
@@ -112,3 +113,70 @@ def test_a_stock_card_goes_home_in_draw_one_for_the_next_card_still_in_the_stock
     assert never_home(game) == -1
     s = solve(game)
     assert s.verdict == "winnable" and replays_to_win(game, s)
+
+
+def test_a_card_under_its_only_parents_never_moves() -> None:
+    """J♠ lies face down under Q♦, over K♠, K♣ and 10♠ (the spades home up to 9♠): it
+    can go only onto a red Queen, never home before 10♠. Q♦ is a column's top now, but
+    above J♠: it leaves only home or onto a black King, both under J♠, and once home
+    comes back down only onto one of them; Q♥ comes down from its foundation only onto
+    one of them too. So J♠ never moves and 10♠ never goes home, though every card has a
+    parent or a foundation at hand when the tops are taken as tops for ever (the rule
+    before: Q♦ a top, J♠ onto it). Catches a never_home without "a parent above a card
+    serves it only from elsewhere" (deal 32710300920's 4♠ under 5♦, docs/solver.md)."""
+    game = Game.from_snapshot(
+        position(
+            tableau=["TS KC KS JS | QD"],
+            foundations={"S": 9, "H": 13, "D": 11, "C": 12},
+            stock="QS KD",
+        )
+    )
+    assert never_home(game) == parse_card("TS")
+    assert brute_force_winnable(game, limit=100_000) is False
+
+
+@pytest.mark.parametrize(
+    ("tableau", "foundations", "stock"),
+    [
+        pytest.param(
+            "TS QH KS JS | QD",
+            {"S": 9, "H": 11, "D": 11, "C": 12},
+            "QS KD KC KH",
+            id="moved",
+        ),
+        pytest.param(
+            "JD TS KS JS | KC QD",
+            {"S": 9, "H": 13, "D": 10, "C": 11},
+            "QS KD QC",
+            id="carried",
+        ),
+    ],
+)
+def test_a_parent_above_a_card_serves_it_once_it_has_left(
+    tableau: str, foundations: dict[str, int], stock: str
+) -> None:
+    """Q♦ lies above J♠ in its column, and J♠ can go only onto it (10♠ lies under J♠, and
+    Q♥ under it too, or home under K♥ with no black King to come down onto): J♠ moves once
+    Q♦ has left for a column's top elsewhere — onto K♣ from the stock in an empty column
+    ("moved"), or carried there by K♣, the card under it in its run, when Q♦ can neither
+    go home (J♦ is face down at the bottom) nor onto a black King before ("carried"). Both
+    are won. Catches a never_home that takes a parent above a card for no parent at all
+    (both are called lost), or that lets it leave only as the lowest card of a move (then
+    "carried" is)."""
+    game = Game.from_snapshot(position(tableau=[tableau], foundations=foundations, stock=stock))
+    assert never_home(game) == -1
+    s = solve(game)
+    assert s.verdict == "winnable" and replays_to_win(game, s)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_search_asks_rule_seven_at_its_first_position(draw: int) -> None:
+    """Deal 32710300920: 4♠ lies face down under 7♦ and 5♦, over 6♣, 6♠, 9♥ and 3♠ (the
+    test above at full size). The search asks rule 7 at its first position, so the deal
+    is lost at once, in either draw — the search without it took 1.41 million positions
+    in Draw 1 to prove it (docs/solver.md, "Why the four deals are lost")."""
+    game = Game(32710300920, draw, "normal")
+    assert never_home(game) == parse_card("3S")
+    assert never_home(game, parents_above=False) == -1
+    s = solve(game, budget=5.0)
+    assert s.verdict == "unwinnable" and s.states == 0

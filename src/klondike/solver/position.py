@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import RANK
+from ..cards import PARENTS, RANK
 from ..compiled import give_way_if_stale
 from ..game import Game
 from ..rules import Rules
@@ -199,12 +199,17 @@ _SUIT_BITS: Final = (1 << 13) - 1
 _ALL_BITS: Final = (1 << 52) - 1
 _ACES: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _KINGS: Final = _ACES << 12
+# _PARENT_BITS[c]: the cards ``c`` may be put on in a column, as bits (none for a King).
+_NONE: Final[list[int]] = []  # (never added to: no pairs, without rule 7)
+_PARENT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
 
 
-def never_home(game: Game) -> int:
+def never_home(game: Game, parents_above: bool = True) -> int:
     """A card that can never go home from this position, whatever is played, or -1 if
     none is found: then the position is lost (docs/solver.md, "cards that can never go
-    home").
+    home"). Without ``parents_above`` it leaves out rule 7 (a parent that lies above a
+    card serves it only once it has left its place), for the search's positions after
+    its first, where it costs more than it saves (docs/solver.md, "Figures").
 
     Each card's futures are over-estimated by rules every line of play obeys: a column's
     card is uncovered only after the card right on it has moved off as the lowest card of
@@ -238,6 +243,13 @@ def never_home(game: Game) -> int:
     gates: list[int] = []  # of each other column not known emptiable: its lowest card
     piles: list[list[int]] = []  # uncovered, its face-down cards,
     depths: list[int] = []  # and how many of them are still covered
+    # A card goes onto a card that lies above it in its column only once that card has
+    # left its place: ``blocked`` holds such cards in threes (the card's bit, the bits of
+    # all its parents, of those above it); ``carried`` in pairs a face-up parent's bit and
+    # the bits of its run's cards under it (it leaves with them).
+    blocked = [] if parents_above else _NONE
+    carried = [] if parents_above else _NONE
+    lifters = 0  # the parents above a card of theirs, as bits
     for i in range(7):
         run = up[i]
         if not run:
@@ -246,9 +258,17 @@ def never_home(game: Game) -> int:
         upper = run[-1]
         shown |= 1 << upper
         faceup |= 1 << upper
+        above = 1 << upper  # the column's cards above the one walked
+        lifted = 0  # of them, the parents of a card under them
         for j in range(len(run) - 2, -1, -1):
             lower = run[j]
             faceup |= 1 << lower
+            if parents_above:
+                parents = _PARENT_BITS[lower] & above  # (none in a layout of legal moves)
+                if parents:
+                    blocked += (1 << lower, _PARENT_BITS[lower], parents)
+                    lifted |= parents
+                above |= 1 << lower
             apart = lower - upper
             if apart == 14:
                 up14 |= 1 << upper
@@ -262,11 +282,28 @@ def never_home(game: Game) -> int:
                 odd += (1 << upper, 1 << lower)
             upper = lower
         pile = down[i]
+        if parents_above:
+            for k in range(len(pile) - 1, -1, -1):
+                c = pile[k]
+                hidden |= 1 << c
+                parents = _PARENT_BITS[c] & above
+                if parents:
+                    blocked += (1 << c, _PARENT_BITS[c], parents)
+                    lifted |= parents
+                above |= 1 << c
+        else:
+            for c in pile:
+                hidden |= 1 << c
+        lifters |= lifted
+        if lifted & faceup:  # a face-up one leaves with a card under it in its run
+            under = 0
+            for c in run:
+                if lifted & 1 << c and under:
+                    carried += (1 << c, under)
+                under |= 1 << c
         if not pile:
             bare |= 1 << upper
             continue
-        for c in pile:
-            hidden |= 1 << c
         gates.append(1 << upper)
         piles.append(pile)
         depths.append(len(pile))
@@ -286,6 +323,7 @@ def never_home(game: Game) -> int:
     top = shown  # cards that can be a column's top (for a card to go on)
     leaves = 0  # column cards that can move off as the lowest card of a move
     reached = -1  # the cards ``home`` was grown from last
+    away = 0  # column cards that can leave their place for a column's top elsewhere
     while True:
         # The cards with a parent that can be a column's top (a King: an empty column).
         red = ((top >> 13) | (top >> 26)) & _SUIT_BITS
@@ -295,6 +333,12 @@ def never_home(game: Game) -> int:
         placeable = red | red << 39 | black << 13 | black << 26
         if empty:
             placeable |= _KINGS
+        # A parent that lies above the card in its column is a top for it only elsewhere.
+        if lifters & top & ~away:
+            for j in range(0, len(blocked), 3):
+                card = blocked[j]
+                if placeable & card and not blocked[j + 1] & top & ~(blocked[j + 2] & ~away):
+                    placeable ^= card
         reachable = loose | shown | stacked
         if reachable != reached:
             reached = reachable
@@ -357,11 +401,23 @@ def never_home(game: Game) -> int:
                 height -= 1
                 back |= 1 << (13 * suit + height)
         tops = uncovered | (back & placeable)
+        # A column card leaves its place for another column's top as the lowest card of a
+        # move, or carried by a card under it in its run.
+        gone = moved & placeable & lifters
+        for j in range(0, len(carried), 2):
+            if carried[j + 1] & moved:
+                gone |= carried[j]
         # (A column becomes emptiable only in a round that adds its lowest card to
         # ``moved``, so a round that changes nothing leaves no King without its column.)
-        if moved == leaves and stacked == taken and uncovered == shown and tops == top:
+        if (
+            moved == leaves
+            and stacked == taken
+            and uncovered == shown
+            and tops == top
+            and gone == away
+        ):
             break
-        leaves, shown, top = moved, uncovered, tops
+        leaves, shown, top, away = moved, uncovered, tops, gone
     missing = _ALL_BITS & ~home
     if not missing:
         return -1

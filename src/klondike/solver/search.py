@@ -467,7 +467,8 @@ class Search:
                 continue
             else:
                 seen.add(key)
-            if full and never_home(game) >= 0:
+            # (Rule 7 of never_home only at the search's first position: docs/solver.md.)
+            if full and never_home(game, False) >= 0:
                 for _ in macro:
                     pop()
                 continue
