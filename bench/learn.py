@@ -41,6 +41,8 @@ FORBIDDEN = set(range(1, 201)) | set(range(2001, 2049))
 
 
 def collect(args: argparse.Namespace) -> None:
+    if any(WEIGHTS):
+        raise SystemExit("collect with no weights (ranking.WEIGHTS all 0): today's player")
     deals = list(range(args.start, args.start + args.deals))
     if FORBIDDEN & set(deals) or set(NEW_SET[args.draw]) & set(deals):
         raise SystemExit("training deals must not be strength, tuning or NEW_SET deals")
@@ -57,7 +59,13 @@ def collect(args: argparse.Namespace) -> None:
             continue
         taken: list[tuple[Game, Decision]] = []
         game = Game(deal, args.draw, "normal")
-        played = play_out(game, samples=args.samples, max_states=args.states, watch=taken.append)
+        played = play_out(
+            game,
+            samples=args.samples,
+            max_states=args.states,
+            watch=taken.append,
+            ranked=args.margin,  # with no weights: today's choices, the close ones' agreement
+        )
         rows = 0
         for index, (position, decision) in enumerate(taken):
             made = text_of(decision.line)
@@ -86,6 +94,7 @@ def collect(args: argparse.Namespace) -> None:
                     share.unknown,
                     decision.votes.get(text, 0),
                     decision.effort.get(text, (0, 0)),
+                    decision.agreement.get(text, 0),
                     most,
                 )
                 candidates.append(

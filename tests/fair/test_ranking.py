@@ -64,6 +64,7 @@ def values(game: Game, decision: Decision, text: str) -> tuple[Fraction, ...]:
         share.unknown,
         decision.votes[text],
         decision.effort[text],
+        decision.agreement[text],
         most,
     )
 
@@ -99,15 +100,18 @@ def test_the_choice_among_close_candidates_is_the_one_valued_most() -> None:
         today.votes,
         today.effort,
     )
+    assert set(chosen.agreement) == set(close) and not today.agreement
     # with no weight at all, every close candidate is valued alike: today's choice
-    assert decided(game, 4, (0,) * len(ranking.FEATURES)) == today
+    unweighted = decided(game, 4, (0,) * len(ranking.FEATURES))
+    assert dataclasses.replace(unweighted, agreement={}) == today
 
 
 def test_features_read_counts_not_the_card_turned_up() -> None:
     game = Game.from_code("KL1-D1N-AAAAAAG")
     line = (Move("T5", "T4"),)
-    found = ranking.features(game, line, 9, 1, 0, 3, (90, 300), 10)
+    found = ranking.features(game, line, 9, 1, 0, 3, (90, 300), 6, 10)
     named = dict(zip(ranking.FEATURES, found, strict=True))
     assert named["reveals"] == 1 and named["down_left"] == 4 and named["down_after"] == 20
     assert named["behind"] == 1 and named["rest_moves"] == Fraction(300, 9)
     assert named["stock_after"] == 24 and named["home_after"] == 0
+    assert named["agreement"] == Fraction(6, 9)

@@ -111,7 +111,9 @@ class Decision:
     candidate first. ``effort``: for each candidate, over the layouts it wins (each by its
     weight), the sum of the bit lengths of the positions the solve that won it searched,
     and the sum of the lengths of the winning lines' rest after it
-    (`klondike.fair.ranking`).
+    (`klondike.fair.ranking`). ``agreement``: ranked (`decide`'s ``ranked``), for each
+    close candidate, how many of the layouts it wins make the next choice most of those
+    the player cannot tell apart after it make (`_Weighing.agreement`).
     """
 
     move: Move | None
@@ -126,6 +128,7 @@ class Decision:
     visits: dict[str, int] = field(default_factory=dict)
     votes: dict[str, int] = field(default_factory=dict)
     effort: dict[str, tuple[int, int]] = field(default_factory=dict)
+    agreement: dict[str, int] = field(default_factory=dict)
 
 
 def seed_of(game: Game, seed: int, stock_known: bool = False) -> int:
@@ -433,6 +436,20 @@ class _Weighing:
             moves += weight * len(self.rests[(text, index)][1])
         return bits, moves
 
+    def agreement(self, text: str, line: Line) -> int:
+        """How many of the layouts the choice ``line`` wins (each by its weight) make the
+        next choice that most of their winning lines make among the layouts the player
+        cannot tell apart after it (grouped by what it sees then: the card turned up): a
+        choice whose winning lines go on alike is less a clairvoyant's (`Decision.agreement`)."""
+        nexts: dict[str, Counter[str]] = {}
+        for index in sorted(self.won.get(text, set())):
+            layout, weight = self.groups[index]
+            after = _after(layout, line)
+            made = commitment(after, self.rests[(text, index)][1], stock_known=self.stock_known)
+            sight = seen_key(after, stock_known=self.stock_known)
+            nexts.setdefault(sight, Counter())[text_of(made) if made else ""] += weight
+        return sum(max(counter.values()) for counter in nexts.values())
+
     def behind(self, text: str, leader: str) -> bool:
         """True if the choice ``text`` trails ``leader`` in the layouts counted for both by
         more than `RACE_Z` standard deviations of the paired difference (and by
@@ -619,10 +636,12 @@ def decide(
     best = max(texts, key=rank)
     votes_of = {text: votes[text] for text in texts}
     effort = {text: weighing.effort(text) for text in texts}
+    agreement: dict[str, int] = {}
     if ranked is not None and len(texts) > 1 and weighing.forced is None:
         most = shares[best].wins
         close = [text for text in texts if shares[text].wins >= most - ranked]
         if len(close) > 1:
+            agreement = {text: weighing.agreement(text, candidates[text]) for text in close}
             valued = {
                 text: score(
                     features(
@@ -633,6 +652,7 @@ def decide(
                         shares[text].unknown,
                         votes_of[text],
                         effort[text],
+                        agreement[text],
                         most,
                     )
                 )
@@ -665,6 +685,7 @@ def decide(
         revealed,
         votes=votes_of,
         effort=effort,
+        agreement=agreement,
     )
 
 

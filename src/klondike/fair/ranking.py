@@ -41,6 +41,7 @@ FEATURES = (
     "stock_after",  # cards in the stock and the waste after it
     "effort_bits",  # mean bit length of the positions the winning solves searched
     "rest_moves",  # mean length of the winning lines' rest after it
+    "agreement",  # share of the layouts it wins whose lines make the likeliest next choice
 )
 """The names of `features`, in its order."""
 
@@ -57,17 +58,19 @@ def features(
     unknown: int,
     votes: int,
     effort: tuple[int, int],
+    agreement: int,
     most: int,
 ) -> tuple[Fraction, ...]:
     """The features (`FEATURES`) of the choice ``line`` in ``game``, which it wins in
     ``wins`` layouts, loses in ``losses``, leaves undecided in ``unknown``, is made first
-    by ``votes`` layouts' own lines; ``effort`` is `Decision.effort`'s; ``most`` the
-    leader's wins. Only counts are read after the line, so the card it turns up does not
-    matter: any layout of ``game`` answers alike.
+    by ``votes`` layouts' own lines; ``effort`` and ``agreement`` are `Decision.effort`'s
+    and `Decision.agreement`'s; ``most`` the leader's wins. Only counts are read after the
+    line, so the card it turns up does not matter: any layout of ``game`` answers alike.
 
     >>> from klondike import Game, Move
     >>> game = Game.from_code("KL1-D1N-AAAAAAG")
-    >>> named = dict(zip(FEATURES, features(game, (Move("T5", "T4"),), 9, 1, 0, 3, (90, 300), 10)))
+    >>> found = features(game, (Move("T5", "T4"),), 9, 1, 0, 3, (90, 300), 6, 10)
+    >>> named = dict(zip(FEATURES, found))
     >>> named["behind"], named["reveals"], named["down_left"], named["effort_bits"]
     (Fraction(1, 1), Fraction(1, 1), Fraction(4, 1), Fraction(10, 1))
     """
@@ -100,7 +103,7 @@ def features(
         sum(after.foundations),
         len(after.stock) + len(after.waste),
     )
-    mean = [Fraction(total, wins) if wins else Fraction(0) for total in effort]
+    mean = [Fraction(total, wins) if wins else Fraction(0) for total in (*effort, agreement)]
     return (*map(Fraction, values), *mean)
 
 
