@@ -11,11 +11,13 @@ which one today's player chose.
 
     python bench/learn.py --draw 1 --start 5001 --deals 100 --out F
 
-Fit: ``--fit F [F …]`` fits a logistic regression (L2, on standardized features, numpy)
-on the decisions of the deals of the first part (``--hold-out``: the last part of the
-deals is held out), prints the weights as `ranking.WEIGHTS` wants them (millionths, on the
-raw features) and, on the held-out decisions whose candidates' labels differ, how often
-the top-ranked candidate keeps the real deal winnable against today's choice.
+Fit: ``--fit F [F …]`` fits a conditional logistic regression (`conditional_logit`: the
+candidates that keep the real deal winnable made likely within each decision; L2, on
+standardized features, plain Python) on the decisions whose candidates' labels differ, in
+the deals of the first part (``--hold-out``: the last part of the deals is held out);
+prints the weights as `ranking.WEIGHTS` wants them (millionths, on the raw features) and,
+on the held-out decisions whose candidates' labels differ, how often the top-ranked
+candidate keeps the real deal winnable against today's choice.
 
     python bench/learn.py --fit F --hold-out 0.3
 """
@@ -23,7 +25,9 @@ the top-ranked candidate keeps the real deal winnable against today's choice.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import math
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -33,7 +37,7 @@ from fair import NEW_SET
 from klondike import Game
 from klondike.fair import Decision, play_out
 from klondike.fair.choices import line_of, text_of
-from klondike.fair.ranking import FEATURES, WEIGHTS, features
+from klondike.fair.ranking import FEATURES, TODAY_WEIGHT, WEIGHTS, features
 from klondike.solver import solve
 
 FORBIDDEN = set(range(1, 201)) | set(range(2001, 2049))
@@ -121,69 +125,143 @@ def collect(args: argparse.Namespace) -> None:
         print(f"deal {deal}: {'won' if played.won else 'lost'}, {rows} close", file=sys.stderr)
 
 
+Group = list[tuple[list[float], bool, bool]]
+"""A decision's close candidates: features, whether it keeps the real deal winnable, and
+whether today's player chose it."""
+
+
+def groups_of(rows: list[dict[str, Any]], margin: int) -> list[Group]:
+    """Each decision's candidates within ``margin`` layouts of the leader (and today's
+    choice), where their labels differ: only those say which choice is better. A
+    candidate's features end with 1 for today's choice, else 0 (`ranking.TODAY_WEIGHT`)."""
+    found = []
+    for row in rows:
+        cands = row["candidates"]
+        if not cands:
+            continue
+        most = max(c["wins"] for c in cands)
+        close = [c for c in cands if c["wins"] >= most - margin or c["made"]]
+        if len({c["keeps"] for c in close}) == 2 and any(c["made"] for c in close):
+            found.append(
+                [
+                    ([*(float(Fraction(v)) for v in c["features"]), float(c["made"])], *labels)
+                    for c in close
+                    for labels in [(c["keeps"], c["made"])]
+                ]
+            )
+    return found
+
+
+def conditional_logit(groups: list[Group], l2: float, rounds: int = 2000) -> list[float]:
+    """Weights (on standardized features) that make the candidates that keep the real deal
+    winnable likely within each decision: the log of their share of the softmax, summed
+    over the decisions, less ``l2`` times the weights' squares; gradient ascent."""
+    width = len(groups[0][0][0])
+    w = [0.0] * width
+    for _ in range(rounds):
+        grad = [-2 * l2 * v * len(groups) for v in w]
+        for group in groups:
+            scores = [math.exp(sum(a * b for a, b in zip(w, x, strict=True))) for x, _, _ in group]
+            total = sum(scores)
+            kept = sum(s for s, (_, keeps, _) in zip(scores, group, strict=True) if keeps)
+            for s, (x, keeps, _) in zip(scores, group, strict=True):
+                share = (s / kept if keeps else 0.0) - s / total  # d(log kept - log total)
+                for i in range(width):
+                    grad[i] += share * x[i]
+        w = [v + 0.1 * g / len(groups) for v, g in zip(w, grad, strict=True)]
+    return w
+
+
+def ranks_better(groups: list[Group], weights: list[float]) -> tuple[int, int, int]:
+    """Decisions, how many today's choice kept the real deal winnable in, and how many the
+    top-valued candidate (ties to today's choice) did."""
+    today = learned = 0
+    for group in groups:
+        top = max(
+            group, key=lambda c: (sum(a * b for a, b in zip(weights, c[0], strict=True)), c[2])
+        )
+        today += next(keeps for _, keeps, made in group if made)
+        learned += top[1]
+    return len(groups), today, learned
+
+
+def fitted(groups: list[Group], l2: float, use: list[bool]) -> list[float]:
+    """`conditional_logit`'s weights on the raw features (0 where ``use`` is False)."""
+    flat = [x for group in groups for x, _, _ in group]
+    width = len(flat[0])
+    mean = [sum(x[i] for x in flat) / len(flat) for i in range(width)]
+    std = [
+        math.sqrt(sum((x[i] - mean[i]) ** 2 for x in flat) / len(flat)) or 1.0 for i in range(width)
+    ]
+    standard = [
+        [
+            (
+                [(v - m) / d if on else 0.0 for v, m, d, on in zip(x, mean, std, use, strict=True)],
+                k,
+                t,
+            )
+            for x, k, t in group
+        ]
+        for group in groups
+    ]
+    w = conditional_logit(standard, l2)
+    return [v / d for v, d in zip(w, std, strict=True)]
+
+
+def text_of_file(path: Path) -> str:
+    """A file's text, gunzipped if its name ends in ``.gz``."""
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode()
+    return path.read_text()
+
+
 def fit(args: argparse.Namespace) -> None:
-    import numpy as np
-
-    rows = [json.loads(line) for f in args.fit for line in f.read_text().splitlines() if line]
-    rows = [r for r in rows if len(r["candidates"]) >= 2]
+    rows = [json.loads(line) for f in args.fit for line in text_of_file(f).splitlines() if line]
     deals = sorted({(r["draw"], r["deal"]) for r in rows})
-    held = set(deals[int(len(deals) * (1 - args.hold_out)) :]) if args.hold_out else set()
-    train = [r for r in rows if (r["draw"], r["deal"]) not in held]
-    test = [r for r in rows if (r["draw"], r["deal"]) in held] or train
-
-    def matrix(part: list[dict[str, Any]]) -> tuple[Any, Any]:
-        x = [[float(Fraction(v)) for v in c["features"]] for r in part for c in r["candidates"]]
-        y = [float(c["keeps"]) for r in part for c in r["candidates"]]
-        return np.array(x), np.array(y)
-
-    # only decisions whose candidates' labels differ say which choice is better
-    mixed = [r for r in train if len({c["keeps"] for c in r["candidates"]}) == 2]
-    x, y = matrix(mixed if args.mixed_only else train)
-    mean, std = x.mean(axis=0), x.std(axis=0)
-    std[std == 0] = 1.0
-    z = (x - mean) / std
-    w = np.zeros(z.shape[1])
-    b = 0.0
-    for _ in range(5000):  # gradient descent on the L2-penalized log loss
-        p = 1 / (1 + np.exp(-(z @ w + b)))
-        w -= 0.1 * (z.T @ (p - y) / len(y) + args.l2 * w)
-        b -= 0.1 * float(np.mean(p - y))
-    raw = w / std
-    weights = tuple(round(float(v) * 1_000_000) for v in raw)
-    print(f"{len(train)} training decisions ({len(mixed)} mixed), {len(test)} held out")
-    for name, v, s in zip(FEATURES, weights, w, strict=True):
-        print(f"  {name:14} {v:>12}  (standardized {s:+.3f})")
-    print("WEIGHTS =", weights)
-
-    def evaluate(part: list[dict[str, Any]], chosen: tuple[int, ...], margin: int) -> str:
-        mixed = [r for r in part if len({c["keeps"] for c in r["candidates"]}) == 2]
-        today = learned = 0
-        counted = 0
-        for r in mixed:
-            cands = r["candidates"]
-            most = max(c["wins"] for c in cands)
-            close = [c for c in cands if c["wins"] >= most - margin]
-            made = [c for c in cands if c["made"]]
-            if not made:
-                continue
-            made_c = made[0]
-            if made_c not in close:
-                close.append(made_c)
-            counted += 1
-
-            def value(c: dict[str, Any]) -> Fraction:
-                pairs = zip(chosen, c["features"], strict=True)
-                return sum((Fraction(wt) * Fraction(v) for wt, v in pairs), Fraction(0))
-
-            top = max(close, key=lambda c: (value(c), c["made"]))
-            today += made_c["keeps"]
-            learned += top["keeps"]
-        return f"margin {margin}: {counted} decisions, today's keeps {today}, learned {learned}"
-
+    cut = int(len(deals) * (1 - args.hold_out))
+    held = set(deals[cut:])
+    train_rows = [r for r in rows if (r["draw"], r["deal"]) not in held]
+    test_rows = [r for r in rows if (r["draw"], r["deal"]) in held]
+    names = [*FEATURES, "today"]
+    use = [not args.only or name in args.only for name in names]
+    use[-1] = use[-1] and not args.no_today
+    raw = fitted(groups_of(train_rows, args.margin), args.l2, use)
+    weights = tuple(round(v * 1_000_000) for v in raw)
+    print(f"{len(deals)} deals, {len(held)} held out")
+    for name, v in zip(names, weights, strict=True):
+        print(f"  {name:14} {v:>12}")
+    print("WEIGHTS =", weights[:-1], "TODAY_WEIGHT =", weights[-1])
     for margin in (0, 1, 2, 4):
-        print("held out", evaluate(test, weights, margin))
-        print("train   ", evaluate(train, weights, margin))
-    print("shipped WEIGHTS on held out:", evaluate(test, WEIGHTS, 4))
+        for label, part in (("held out", test_rows), ("training", train_rows)):
+            n, today, learned = ranks_better(groups_of(part, margin), list(weights))
+            print(
+                f"{label}, within {margin}: {n} decisions, kept by today's {today}, "
+                f"by the learned value {learned}"
+            )
+    # cross-validated, by deal: each fifth of the deals ranked by weights fitted on the rest
+    folds = [set(deals[i :: args.folds]) for i in range(args.folds)]
+    totals = [0, 0, 0]
+    for fold in folds:
+        rest = groups_of([r for r in rows if (r["draw"], r["deal"]) not in fold], args.margin)
+        part = groups_of([r for r in rows if (r["draw"], r["deal"]) in fold], args.margin)
+        found = ranks_better(part, fitted(rest, args.l2, use))
+        totals = [a + b for a, b in zip(totals, found, strict=True)]
+    print(
+        f"cross-validated ({args.folds} folds by deal), within {args.margin}: {totals[0]} "
+        f"decisions, kept by today's {totals[1]}, by the learned value {totals[2]}"
+    )
+    shipped = [*WEIGHTS, TODAY_WEIGHT]
+    n, today, learned = ranks_better(groups_of(test_rows, args.margin), shipped)
+    print(f"shipped weights, held out: {n} decisions, today's {today}, shipped {learned}")
+    if args.alone:  # one feature alone, each sign, over every decision (in-sample)
+        every = groups_of(rows, args.margin)
+        for i, name in enumerate(names[:-1]):
+            for sign in (1, -1):
+                alone = [0.0] * len(names)
+                alone[i] = sign
+                n, today, learned = ranks_better(every, alone)
+                if learned != today:
+                    print(f"  {'+' if sign > 0 else '-'}{name}: {learned} of {n} (today's {today})")
 
 
 def main() -> None:
@@ -199,8 +277,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--fit", type=Path, nargs="+")
     parser.add_argument("--hold-out", type=float, default=0.3)
-    parser.add_argument("--l2", type=float, default=0.01)
-    parser.add_argument("--mixed-only", action="store_true")
+    parser.add_argument("--l2", type=float, default=0.1)
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--no-today", action="store_true", help="no weight on today's choice")
+    parser.add_argument("--only", nargs="+", help="fit these features alone")
+    parser.add_argument("--alone", action="store_true", help="rank by each feature alone")
     args = parser.parse_args()
     if args.fit:
         fit(args)

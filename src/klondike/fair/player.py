@@ -654,7 +654,8 @@ def decide(
                         effort[text],
                         agreement[text],
                         most,
-                    )
+                    ),
+                    today=text == best,
                 )
                 for text in close
             }

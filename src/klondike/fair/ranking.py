@@ -107,12 +107,43 @@ def features(
     return (*map(Fraction, values), *mean)
 
 
-WEIGHTS: tuple[int, ...] = (0,) * len(FEATURES)
-"""The learned weights of `FEATURES`, in millionths (a logistic regression's coefficients
-on the raw features, `bench/learn.py --fit`)."""
+WEIGHTS: tuple[int, ...] = (
+    -55219,  # behind
+    -461,  # losses
+    -843,  # unknown
+    586,  # votes
+    1101,  # steps
+    19956,  # reveals
+    -6018,  # down_left
+    -2737,  # from_waste
+    0,  # draws
+    108656,  # to_home
+    0,  # from_home
+    -45991,  # empties
+    -19863,  # king_to_empty
+    -213,  # down_after
+    -12674,  # empty_after
+    975,  # home_after
+    23,  # stock_after
+    -9213,  # effort_bits
+    -4,  # rest_moves
+    -1554455,  # agreement
+)
+"""The learned weights of `FEATURES`, in millionths: a conditional logistic regression's
+coefficients on the raw features (the candidates that keep the real deal winnable made
+likely within each decision, L2 1.0 on standardized features), fitted on the close
+decisions of Draw 1 deals 5001–5093 (`bench/learn.py --fit … --hold-out 0.3 --l2 1
+--no-today`; docs/fair.md, "A learned value for close choices")."""
 
 
-def score(values: tuple[Fraction, ...]) -> Fraction:
-    """The learned value of a choice with the features ``values``: higher keeps the real
-    deal winnable more often. Exact: fractions, integer weights."""
-    return sum((Fraction(w) * v for w, v in zip(WEIGHTS, values, strict=True)), Fraction(0))
+TODAY_WEIGHT = 0
+"""The learned weight, in millionths, of being today's choice (the candidate `decide`
+chooses without ``ranked``: most wins, then fewest losses, most votes, …)."""
+
+
+def score(values: tuple[Fraction, ...], today: bool = False) -> Fraction:
+    """The learned value of a choice with the features ``values`` (``today``: it is today's
+    choice): higher keeps the real deal winnable more often. Exact: fractions, integer
+    weights."""
+    total = sum((Fraction(w) * v for w, v in zip(WEIGHTS, values, strict=True)), Fraction(0))
+    return total + (TODAY_WEIGHT if today else 0)
