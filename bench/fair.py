@@ -25,9 +25,6 @@ fixed seed, never tuned on): ``--start`` and ``--deals`` then count places in it
 (`klondike.fair.ismcts`; ``--exploration``, ``--leaf-states``); with ``--paired``, today's
 player is the other.
 
-``--ranked N`` ranks the candidates within N layouts of the leader by the learned value
-(`klondike.fair.ranking`, `klondike.fair.decide`'s ``ranked``; 0: exact ties only).
-
 ``--stock-known`` plays under lonelybot's rules: the player knows the stock's order from
 the deal, and its layouts deal only the face-down cards (`klondike.fair.decide`'s
 ``stock_known``; the game never plays so). With ``--paired``, today's player is the other.
@@ -75,18 +72,10 @@ TODAY = "today"
 """Today's player, in the records: its choices judged by each layout's own line."""
 
 
-def player_name(
-    reveals: int,
-    stock_known: bool = False,
-    search: Search | None = None,
-    ranked: int | None = None,
-) -> str:
+def player_name(reveals: int, stock_known: bool = False, search: Search | None = None) -> str:
     """The player's name in the records: `TODAY`, or what it does otherwise
-    (``reveals_N``, ``ranked_N``, ``stock_known``, the search's `Search.name`), joined by
-    ``_``."""
+    (``reveals_N``, ``stock_known``, the search's `Search.name`), joined by ``_``."""
     parts = [f"reveals_{reveals}"] if reveals else []
-    if ranked is not None:
-        parts.append(f"ranked_{ranked}")
     if search is not None:
         parts.append(search.name)
     if stock_known:
@@ -103,10 +92,9 @@ def play(
     reveals: int = 0,
     stock_known: bool = False,
     search: Search | None = None,
-    ranked: int | None = None,
 ) -> dict[str, Any]:
     """One game of ``deal`` played by the fair player (``search``: by information-set
-    search; ``ranked``: close choices by the learned value); what happened."""
+    search); what happened."""
     result = play_out(
         Game(deal, draw, "normal"),
         samples=samples,
@@ -115,12 +103,11 @@ def play(
         reveals=reveals,
         stock_known=stock_known,
         search=search,
-        ranked=ranked,
     )
     return {
         "deal": deal,
         "draw": draw,
-        "player": player_name(reveals, stock_known, search, ranked),
+        "player": player_name(reveals, stock_known, search),
         "won": result.won,
         "decisions": result.decisions,
         "moves": len(result.moves),
@@ -140,13 +127,12 @@ def play_paired(
     reveals: int,
     stock_known: bool = False,
     search: Search | None = None,
-    ranked: int | None = None,
 ) -> dict[str, Any]:
-    """``deal`` played by today's player, then by the other (``reveals``, ``stock_known``,
-    ``search`` and ``ranked`` as in `play`): the two games' records."""
+    """``deal`` played by today's player, then by the other (``reveals``, ``stock_known``
+    and ``search`` as in `play`): the two games' records."""
     games = [
         play(deal, draw, samples, states, max_decisions),
-        play(deal, draw, samples, states, max_decisions, reveals, stock_known, search, ranked),
+        play(deal, draw, samples, states, max_decisions, reveals, stock_known, search),
     ]
     return {"deal": deal, "games": games}
 
@@ -256,9 +242,6 @@ def main() -> None:
     )
     parser.add_argument("--exploration", type=float, default=EXPLORATION, help="its UCB1 constant")
     parser.add_argument("--leaf-states", type=int, help="its leaf solves' bound (--states)")
-    parser.add_argument(
-        "--ranked", type=int, help="close choices (within N layouts) by the learned value"
-    )
     args = parser.parse_args()
     search = Search(args.ismcts, args.exploration, args.leaf_states) if args.ismcts else None
     results: list[dict[str, Any]] = []
@@ -288,7 +271,6 @@ def main() -> None:
         args.reveals,
         args.stock_known,
         search,
-        args.ranked,
     )
     task = play_paired if args.paired else play
     for answer in on_pool(task, todo, options, args.workers, args.scheduler):

@@ -35,7 +35,6 @@ from .choices import (
     stock_choices,
     text_of,
 )
-from .ranking import features, score
 from .sampler import coupled_layouts, layouts
 
 SAMPLES = 16
@@ -107,13 +106,7 @@ class Decision:
     reveals deep (`decide`'s ``reveals``), ``revealed`` holds the candidates so weighed
     and the layouts each wins when the next choice is made from what the player sees.
     ``visits``: the information-set search's visits of each candidate
-    (`klondike.fair.ismcts`). ``votes``: how many layouts' own winning lines make each
-    candidate first. ``effort``: for each candidate, over the layouts it wins (each by its
-    weight), the sum of the bit lengths of the positions the solve that won it searched,
-    and the sum of the lengths of the winning lines' rest after it
-    (`klondike.fair.ranking`). ``agreement``: ranked (`decide`'s ``ranked``), for each
-    close candidate, how many of the layouts it wins make the next choice most of those
-    the player cannot tell apart after it make (`_Weighing.agreement`).
+    (`klondike.fair.ismcts`).
     """
 
     move: Move | None
@@ -126,9 +119,6 @@ class Decision:
     position: Share = Share(0, 0, 0)
     revealed: dict[str, int] = field(default_factory=dict)
     visits: dict[str, int] = field(default_factory=dict)
-    votes: dict[str, int] = field(default_factory=dict)
-    effort: dict[str, tuple[int, int]] = field(default_factory=dict)
-    agreement: dict[str, int] = field(default_factory=dict)
 
 
 def seed_of(game: Game, seed: int, stock_known: bool = False) -> int:
@@ -357,7 +347,6 @@ class _Weighing:
     tally: dict[str, dict[str, int]] = field(default_factory=dict)
     won: dict[str, set[int]] = field(default_factory=dict)  # the layouts each choice won
     rests: dict[tuple[str, int], tuple[str, tuple[Move, ...]]] = field(default_factory=dict)
-    work: dict[tuple[str, int], int] = field(default_factory=dict)  # positions a solve took
 
     @property
     def any_won(self) -> bool:
@@ -381,7 +370,6 @@ class _Weighing:
             return known
         layout, found = self.groups[index][0], self.found[index]
         answer: tuple[str, tuple[Move, ...]]
-        work = found.states
         if text == self.forced or found.verdict == "unwinnable":
             answer = (_OUTCOME[found.verdict], ())
         elif found.verdict == "unknown" and self.any_won:
@@ -393,9 +381,7 @@ class _Weighing:
             bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
             solution = _solve(after, bound, False, self.shared)
             answer = (_OUTCOME[solution.verdict], solution.line)
-            work = solution.states
         self.rests[(text, index)] = answer
-        self.work[(text, index)] = work
         return answer
 
     def revealed_wins(
@@ -424,31 +410,6 @@ class _Weighing:
         counts[outcome] += weight
         if outcome == "win":
             self.won.setdefault(text, set()).add(index)
-
-    def effort(self, text: str) -> tuple[int, int]:
-        """Over the layouts the choice ``text`` was counted won in (each by its weight): the
-        sum of the bit lengths of the positions searched by the solve that won it, and the
-        sum of the lengths of the rest of its winning line (`Decision.effort`)."""
-        bits = moves = 0
-        for index in sorted(self.won.get(text, set())):
-            weight = self.groups[index][1]
-            bits += weight * self.work[(text, index)].bit_length()
-            moves += weight * len(self.rests[(text, index)][1])
-        return bits, moves
-
-    def agreement(self, text: str, line: Line) -> int:
-        """How many of the layouts the choice ``line`` wins (each by its weight) make the
-        next choice that most of their winning lines make among the layouts the player
-        cannot tell apart after it (grouped by what it sees then: the card turned up): a
-        choice whose winning lines go on alike is less a clairvoyant's (`Decision.agreement`)."""
-        nexts: dict[str, Counter[str]] = {}
-        for index in sorted(self.won.get(text, set())):
-            layout, weight = self.groups[index]
-            after = _after(layout, line)
-            made = commitment(after, self.rests[(text, index)][1], stock_known=self.stock_known)
-            sight = seen_key(after, stock_known=self.stock_known)
-            nexts.setdefault(sight, Counter())[text_of(made) if made else ""] += weight
-        return sum(max(counter.values()) for counter in nexts.values())
 
     def behind(self, text: str, leader: str) -> bool:
         """True if the choice ``text`` trails ``leader`` in the layouts counted for both by
@@ -550,7 +511,6 @@ def decide(
     reveals: int = 0,
     next_choices: int = NEXT_CHOICES,
     stock_known: bool = False,
-    ranked: int | None = None,
 ) -> Decision:
     """The choice that wins the most of ``samples`` layouts the player cannot tell apart.
 
@@ -634,32 +594,6 @@ def decide(
         return (share.wins, -share.losses, votes[text], -len(candidates[text]), -texts.index(text))
 
     best = max(texts, key=rank)
-    votes_of = {text: votes[text] for text in texts}
-    effort = {text: weighing.effort(text) for text in texts}
-    agreement: dict[str, int] = {}
-    if ranked is not None and len(texts) > 1 and weighing.forced is None:
-        most = shares[best].wins
-        close = [text for text in texts if shares[text].wins >= most - ranked]
-        if len(close) > 1:
-            agreement = {text: weighing.agreement(text, candidates[text]) for text in close}
-            valued = {
-                text: score(
-                    features(
-                        real,
-                        candidates[text],
-                        shares[text].wins,
-                        shares[text].losses,
-                        shares[text].unknown,
-                        votes_of[text],
-                        effort[text],
-                        agreement[text],
-                        most,
-                    ),
-                    today=text == best,
-                )
-                for text in close
-            }
-            best = max(close, key=lambda text: (valued[text], rank(text)))
     revealed: dict[str, int] = {}
     if reveals > 0 and len(texts) > 1 and weighing.forced is None:
         most = -1
@@ -684,9 +618,6 @@ def decide(
         tuple(dropped),
         weighing.position(),
         revealed,
-        votes=votes_of,
-        effort=effort,
-        agreement=agreement,
     )
 
 

@@ -52,7 +52,6 @@ def play_out(
     stock_known: bool = False,
     search: Search | None = None,
     watch: Callable[[tuple[Game, Decision]], object] | None = None,
-    ranked: int | None = None,
 ) -> Playout:
     """Play ``game`` (a copy) to the end with the fair player: until it is won, no move
     is left, every layout is proved lost, or ``max_decisions`` were taken. Once Finish
@@ -66,8 +65,7 @@ def play_out(
     player knows the stock's order from the deal (lonelybot's rules, `decide`). ``search``
     (`klondike.fair.ismcts.Search`): each decision by information-set search
     (`decide_ismcts`) instead of `decide`. ``watch``, if given, is called at each decision
-    with a copy of the position and the decision taken there, as a pair. ``ranked``: close
-    choices ranked by the learned value (`decide`'s ``ranked``)."""
+    with a copy of the position and the decision taken there, as a pair."""
     game = game.copy()
     began = time.monotonic()
     timings: list[float] = []
@@ -111,7 +109,6 @@ def play_out(
                 shared=shared,
                 reveals=reveals,
                 stock_known=stock_known,
-                ranked=ranked,
             )
         timings.append(decision.seconds)
         if watch is not None:
