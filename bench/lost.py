@@ -20,7 +20,7 @@ import json
 from fair import NEW_SET
 from klondike import Game
 from klondike.fair import Decision, choice_share, play_out
-from klondike.fair.choices import line_of, text_of
+from klondike.fair.choices import after, line_of, text_of
 from klondike.solver import solve
 
 
@@ -48,12 +48,6 @@ def main() -> None:
     def real(game: Game) -> str:
         return solve(game, budget=args.real_budget, max_states=args.real_states).verdict
 
-    def after(game: Game, text: str) -> Game:
-        game = game.copy()
-        for move in line_of(text):
-            game.play(move)
-        return game
-
     for deal in deals:
         taken: list[tuple[Game, Decision]] = []
         game = Game(deal, args.draw, "normal")
@@ -64,7 +58,9 @@ def main() -> None:
             row["verdicts"] = "".join(verdict[0] for verdict in verdicts)
             for index, (position, decision) in enumerate(taken):
                 made = text_of(decision.line)
-                if verdicts[index] != "winnable" or real(after(position, made)) != "unwinnable":
+                if verdicts[index] != "winnable":
+                    continue
+                if real(after(position, decision.line)) != "unwinnable":
                     continue
                 wins = decision.candidates[made].wins
                 row["fatal"] = index
@@ -76,7 +72,7 @@ def main() -> None:
                         "made": text == made,
                         "wins": share.wins,
                         "losses": share.losses,
-                        "real": real(after(position, text)),
+                        "real": real(after(position, line_of(text))),
                     }
                     if share.wins >= wins - args.margin:  # close: counted again
                         counted["more_samples"] = choice_share(

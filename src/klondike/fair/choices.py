@@ -208,3 +208,11 @@ def text_of(line: Line) -> str:
 def line_of(text: str) -> Line:
     """The line `text_of` wrote."""
     return tuple(Move.from_text(word) for word in text.split())
+
+
+def after(game: Game, line: Line) -> Game:
+    """``game`` (a copy) after the moves of ``line``."""
+    played = game.copy()
+    for move in line:
+        played.play(move)
+    return played

@@ -33,7 +33,8 @@ from klondike.information import seen_key
 from klondike.solver import HintKind, describe_line, hint, solve
 from klondike.solver.position import place
 
-from .player import decide, winnable_share
+from .choices import after
+from .player import decide, key_after, winnable_share
 
 AnswerKind = Literal[HintKind, "fair", "lost"]
 """A hint's kind: the solver's (`klondike.solver.HintKind`), ``"fair"``: chosen from what
@@ -133,7 +134,7 @@ def _fair_hint(game: Game, kept: FairLine | None) -> tuple[SolverHint, KeptLine]
     visited = {seen_key(position) for position in past}
     if not game.won and game.can_finish():
         finish = game.finish_move()
-        if _key_after(game, finish) not in visited:  # (a shuffled redeal can come round)
+        if key_after(game, (finish,)) not in visited:  # (a shuffled redeal can come round)
             return _answer(game, finish, "finish", 0, 0.0), ()
     here = seen_key(game)
     if kept is not None and kept.position == here:
@@ -184,17 +185,8 @@ def _peeking_hint(game: Game, budget: float, kept: tuple[str, ...]) -> tuple[Sol
     return answer, ()
 
 
-def _key_after(game: Game, move: Move) -> str:
-    """The position key the player sees after ``move``."""
-    after = game.copy()
-    after.play(move)
-    return seen_key(after)
-
-
 def _place_after(game: Game, move: Move) -> tuple[object, ...]:
-    after = game.copy()
-    after.play(move)
-    return place(after)
+    return place(after(game, (move,)))
 
 
 def _fair_can_win(position: Game) -> bool:

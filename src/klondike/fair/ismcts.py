@@ -37,6 +37,7 @@ from .player import (
     Decision,
     Share,
     candidate_lines,
+    fresh_moves,
     key_after,
     seed_of,
 )
@@ -163,11 +164,10 @@ def decide_ismcts(
     found = [solve(layout, max_states=max_states) for layout in drawn]
     position = _share(solution.verdict for solution in found)
     real = drawn[0]
-    moves = real.legal_moves()
-    fresh = [move for move in moves if key_after(real, (move,), stock_known) not in visited]
+    moves = fresh_moves(real, visited, stock_known)
     own = [(layout, 1, solution.line) for layout, solution in zip(drawn, found, strict=True)]
     choices, votes, forced = (
-        candidate_lines(real, fresh or moves, own, visited, False, stock_known)
+        candidate_lines(real, moves, own, visited, False, stock_known)
         if moves
         else ({}, Counter(), None)
     )

@@ -27,6 +27,7 @@ from klondike.solver.position import place
 
 from .choices import (
     Line,
+    after,
     commitment,
     commits,
     forced_move,
@@ -128,17 +129,19 @@ def seed_of(game: Game, seed: int, stock_known: bool = False) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _after(game: Game, line: Line) -> Game:
-    """``game`` (a copy) after the moves of ``line``."""
-    after = game.copy()
-    for move in line:
-        after.play(move)
-    return after
-
-
 def key_after(game: Game, line: Line, stock_known: bool = False) -> str:
     """The position key after ``line`` (a card it turns up makes it a new position)."""
-    return seen_key(_after(game, line), stock_known=stock_known)
+    return seen_key(after(game, line), stock_known=stock_known)
+
+
+def fresh_moves(
+    real: Game, visited: set[str] | frozenset[str], stock_known: bool = False
+) -> list[Move]:
+    """The legal moves of ``real`` that lead where the player has not been (``visited``:
+    `position_key`s), or all of them if none does."""
+    moves = real.legal_moves()
+    fresh = [move for move in moves if key_after(real, (move,), stock_known) not in visited]
+    return fresh or moves
 
 
 _OUTCOME = {"winnable": "win", "unwinnable": "loss", "unknown": "unknown"}
@@ -241,8 +244,8 @@ def _seen_wins(
     each layout's own line (full information)."""
     total = sum(weight for weight, _, _ in members)
     votes: Counter[Line] = Counter()
-    for weight, after, rest in members:
-        made = commitment(after, rest, stock_known=stock_known)
+    for weight, reached, rest in members:
+        made = commitment(reached, rest, stock_known=stock_known)
         if made is not None:
             votes[made] += weight
     if reveals <= 0 or not votes:
@@ -250,8 +253,8 @@ def _seen_wins(
     best = 0
     for made, _ in votes.most_common(next_choices):
         won: list[Won] = []
-        for weight, after, rest in members:
-            then = _after(after, made)
+        for weight, reached, rest in members:
+            then = after(reached, made)
             if rest[: len(made)] == made:
                 won.append((weight, then, rest[len(made) :]))
                 continue
@@ -377,9 +380,9 @@ class _Weighing:
         elif found.line[: len(line)] == line:
             answer = ("win", found.line[len(line) :])
         else:
-            after = _after(layout, line)
+            played = after(layout, line)
             bound = max_states // UNDECIDED_SHARE if found.verdict == "unknown" else max_states
-            solution = _solve(after, bound, False, self.shared)
+            solution = _solve(played, bound, False, self.shared)
             answer = (_OUTCOME[solution.verdict], solution.line)
         self.rests[(text, index)] = answer
         return answer
@@ -396,8 +399,7 @@ class _Weighing:
         for index in range(len(self.groups)):
             outcome, rest = self.continued(index, text, line, max_states)
             if outcome == "win":
-                after = _after(self.groups[index][0], line)
-                members.append((self.groups[index][1], after, rest))
+                members.append((self.groups[index][1], after(self.groups[index][0], line), rest))
         return sum(
             _seen_wins(group, reveals, max_states, next_choices, self.shared, self.stock_known)
             for group in _told_apart(members, self.stock_known)
@@ -555,9 +557,7 @@ def decide(
         return Decision(None, Share(0, 0, 0), seconds=time.monotonic() - began)
     weighing = _weigh(game, samples, max_states, seed, seconds, began, shared, stock_known)
     real = weighing.groups[0][0]  # what every layout allows: the face-up cards' moves
-    moves = real.legal_moves()
-    fresh = [move for move in moves if key_after(real, (move,), stock_known) not in visited]
-    moves = fresh or moves
+    moves = fresh_moves(real, visited, stock_known)
     own = [
         (layout, weight, found.line)
         for (layout, weight), found in zip(weighing.groups, weighing.found, strict=True)
@@ -644,9 +644,7 @@ def candidate_lines(
         return {str(forced): (forced,)}, votes, str(forced)
     candidates: dict[str, Line] = {}
     for move in moves:
-        after = real.copy()
-        after.play(move)
-        if commits(real, move, after, stock_known=stock_known):
+        if commits(real, move, after(real, (move,)), stock_known=stock_known):
             candidates[str(move)] = (move,)
     for line in stock_choices(real, stock_known=stock_known):
         candidates.setdefault(text_of(line), line)
