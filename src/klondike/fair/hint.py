@@ -236,9 +236,7 @@ def _fair_rest(game: Game, moves: tuple[str, ...], layouts: Layouts) -> KeptLine
     """What the next fair hint follows once the first of ``moves`` is played: the rest."""
     if len(moves) < 2:
         return ()
-    after = game.copy()
-    after.play(moves[0])
-    return FairLine(seen_key(after), moves[1:], layouts)
+    return FairLine(key_after(game, (Move.from_text(moves[0]),)), moves[1:], layouts)
 
 
 def _answer(
