@@ -56,8 +56,10 @@ PARENTS: tuple[tuple[Card, ...], ...] = tuple(
 CHILDREN: tuple[tuple[Card, ...], ...] = tuple(
     tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)
 )
-# CHILD_BITS[c]: CHILDREN[c] as bits (1 << card); KING_BITS: the four Kings so.
+# CHILD_BITS[c], PARENT_BITS[c]: CHILDREN[c], PARENTS[c] as bits (1 << card; a King has no
+# parent); KING_BITS: the four Kings so.
 CHILD_BITS: tuple[int, ...] = tuple(sum(1 << x for x in CHILDREN[c]) for c in range(52))
+PARENT_BITS: tuple[int, ...] = tuple(sum(1 << x for x in PARENTS[c]) for c in range(52))
 KING_BITS: Final = sum(1 << (s * 13 + KING - 1) for s in range(4))
 
 STOCK: Final = 0

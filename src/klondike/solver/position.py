@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import PARENTS, RANK
+from ..cards import KING_BITS, PARENT_BITS, RANK
 from ..compiled import give_way_if_stale
 from ..game import Game
 from ..rules import Rules
@@ -198,10 +198,7 @@ def _length_bit(p: int) -> int:
 _SUIT_BITS: Final = (1 << 13) - 1
 _ALL_BITS: Final = (1 << 52) - 1
 _ACES: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_KINGS: Final = _ACES << 12
-# _PARENT_BITS[c]: the cards ``c`` may be put on in a column, as bits (none for a King).
 _NONE: Final[list[int]] = []  # (never added to: no pairs, without rule 7)
-_PARENT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
 
 
 def never_home(game: Game, parents_above: bool = True) -> int:
@@ -264,9 +261,9 @@ def never_home(game: Game, parents_above: bool = True) -> int:
             lower = run[j]
             faceup |= 1 << lower
             if parents_above:
-                parents = _PARENT_BITS[lower] & above  # (none in a layout of legal moves)
+                parents = PARENT_BITS[lower] & above  # (none in a layout of legal moves)
                 if parents:
-                    blocked += (1 << lower, _PARENT_BITS[lower], parents)
+                    blocked += (1 << lower, PARENT_BITS[lower], parents)
                     lifted |= parents
                 above |= 1 << lower
             apart = lower - upper
@@ -286,9 +283,9 @@ def never_home(game: Game, parents_above: bool = True) -> int:
             for k in range(len(pile) - 1, -1, -1):
                 c = pile[k]
                 hidden |= 1 << c
-                parents = _PARENT_BITS[c] & above
+                parents = PARENT_BITS[c] & above
                 if parents:
-                    blocked += (1 << c, _PARENT_BITS[c], parents)
+                    blocked += (1 << c, PARENT_BITS[c], parents)
                     lifted |= parents
                 above |= 1 << c
         else:
@@ -332,7 +329,7 @@ def never_home(game: Game, parents_above: bool = True) -> int:
         black >>= 1
         placeable = red | red << 39 | black << 13 | black << 26
         if empty:
-            placeable |= _KINGS
+            placeable |= KING_BITS
         # A parent that lies above the card in its column is a top for it only elsewhere.
         if lifters & top & ~away:
             for j in range(0, len(blocked), 3):
