@@ -152,10 +152,12 @@ def test_both_sevens_wait_for_each_other() -> None:
     assert CARD_NAMES[game.waste[-1]] == "7H"
 
 
-@pytest.mark.parametrize("code", ["KL1-D3N-OWJVOYM", "KL1-D3N-IKWA7PZ", "KL1-D1V-XFBAWVC"])
+@pytest.mark.parametrize(
+    "code", ["KL1-D3N-OWJVOYM", "KL1-D3N-IKWA7PZ", "KL1-D1V-XFBAWVC", "KL1-D1N-AAAAADI"]
+)
 @pytest.mark.parametrize("cap", [1_000, 3_000, 10_000])
 def test_a_cap_on_the_positions_kept_never_proves_a_loss(code: str, cap: int) -> None:
-    """Winnable deals (Draw 3, and Vegas) searched in two orders (with the Draw 1 help in
+    """Winnable deals (Draw 3, Vegas, Draw 1) searched in two orders (with the Draw 1 help in
     Draw 3), a position cap and a budget (in positions, then in time): a search out of
     room is unknown, never a loss."""
     game = Game.from_code(code)

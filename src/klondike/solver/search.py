@@ -100,12 +100,13 @@ def search(
     ``max_positions`` (default: as many as :data:`MAX_MEMORY` holds, 10 million in a set)
     bounds the positions kept at once (waste-length records, where the search keeps them),
     and so the memory: reaching it gives an incomplete result, as a budget does. With a
-    budget, the App rules' Draw 3 Normal and Vegas searches run in two orders that take
-    turns (:func:`_in_turns`). Without ``relaxed`` the search is one order alone, and a
-    Draw 3 search is not helped by the same position in Draw 1 (a second method for the
-    bench to confirm a loss). With ``plain`` it is the plain search the
-    prunings are checked against: no card that can never go home (:func:`never_home`)
-    and no pruning of single moves but the safe rule (``children(plain=True)``).
+    budget, every search whose stock the arithmetic follows (the App rules, every draw and
+    scoring) runs in two orders that take turns (:func:`_in_turns`). Without ``relaxed``
+    the search is one order alone, and a Draw 3 search is not helped by the same position
+    in Draw 1 (a second method for the bench to confirm a loss). With ``plain`` it is the
+    plain search the prunings are checked against: no card that can never go home
+    (:func:`never_home`) and no pruning of single moves but the safe rule
+    (``children(plain=True)``).
     """
     if game.won:
         return SearchResult([], 0, True)
@@ -123,7 +124,7 @@ def search(
             result = _in_turns(
                 game, mode, deadline, max_states, max_positions, full, draw_one, two_orders
             )
-        elif relaxed and mode.limited and not mode.engine_stock and two_orders:
+        elif relaxed and not mode.engine_stock and two_orders:  # Draw 1, or a pass limit
             result = _in_turns(game, mode, deadline, max_states, max_positions, full, None, True)
         else:
             result = _search(game, mode, Truncation(), deadline, max_states, max_positions, full)
