@@ -15,9 +15,9 @@ from helpers.differential import buried_position, game_of, random_play
 from helpers.never_home_reference import never_home_walked
 from helpers.positions import small_position
 from klondike import Game
-from klondike.rules import MODES, Mode
+from klondike.rules import MODES, Mode, rules_for
 from klondike.solver.moves import children
-from klondike.solver.position import never_home
+from klondike.solver.position import may_strand, never_home
 
 
 def search_play(game: Game, rng: random.Random, moves: int) -> list[Game]:
@@ -100,3 +100,29 @@ def test_never_home_answers_as_its_round_by_round_reading_anywhere(
     rng = random.Random(seed)
     for probe in random_play(game_of(mode, deal), rng, 80, progress=0.7):
         assert never_home(probe) == never_home_walked(probe), probe.snapshot()
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: "-".join(map(str, m)))
+def test_the_search_leaves_it_out_only_after_a_move_home_or_back_that_turns_nothing(
+    mode: Mode,
+) -> None:
+    """`may_strand` is False exactly after a move that changes the foundations, turns no
+    card up and sends no Ace flying (seeded random play, every version, draw and
+    scoring): the search asks `never_home` after every other move."""
+    rng = random.Random("-".join(map(str, mode)))
+    kinds = {True: 0, False: 0}
+    for deal in range(4):
+        game = Game(deal, mode[1], mode[2], rules_for(mode[0]))
+        assert may_strand(game)  # a deal: no move yet
+        for _ in range(120):
+            codes = game.legal_codes()
+            if not codes or game.won:
+                break
+            home, down = sum(game.foundations), sum(map(len, game.down))
+            game.push(rng.choice(codes))
+            flew = bool(game.flights and game.flights[-1])
+            quiet = sum(game.foundations) != home and sum(map(len, game.down)) == down
+            quiet = quiet and not flew
+            assert may_strand(game) is not quiet
+            kinds[quiet] += 1
+    assert kinds[True] >= 5 and kinds[False] >= 50

@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import KING_BITS, PARENT_BITS, RANK
+from ..cards import F0, KING_BITS, PARENT_BITS, PILE_MASK, RANK, SOURCE_SHIFT, T0
 from ..compiled import give_way_if_stale
 from ..game import Game
 from ..rules import Rules
@@ -199,6 +199,20 @@ _SUIT_BITS: Final = (1 << 13) - 1
 _ALL_BITS: Final = (1 << 52) - 1
 _ACES: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _NONE: Final[list[int]] = []  # (never added to: no pairs, without rule 7)
+
+
+def may_strand(game: Game) -> bool:
+    """False if the last move was a card's going home, or coming back from home, that
+    turned no card up and sent no Ace flying: the moves after which the search does not
+    ask :func:`never_home` (it found no card there in 57 518 asks: docs/solver.md, "cards
+    that can never go home"). Leaving it out is sound either way: a card it would have
+    found is found after a later move."""
+    if not game.history or (game.flights and game.flights[-1]):
+        return True
+    code, turned, _ = game.history[-1]
+    if turned:
+        return True
+    return not (F0 <= code & PILE_MASK < T0 or F0 <= (code >> SOURCE_SHIFT) & PILE_MASK < T0)
 
 
 def never_home(game: Game, parents_above: bool = True) -> int:

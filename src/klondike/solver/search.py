@@ -23,6 +23,7 @@ from .position import (
     Key,
     StockRules,
     dominated,
+    may_strand,
     never_home,
     place,
     position_key,
@@ -469,7 +470,7 @@ class Search:
             else:
                 seen.add(key)
             # (Rule 7 of never_home only at the search's first position: docs/solver.md.)
-            if full and never_home(game, False) >= 0:
+            if full and may_strand(game) and never_home(game, False) >= 0:
                 for _ in macro:
                     pop()
                 continue
