@@ -1,7 +1,7 @@
 """Two orders of the same search taking turns (search._in_turns): the usual order and the
 stock-first one (children(stock_first=True)), keeping one table in Draw 3 and the
-positions searched out in Draw 1 and in Vegas. docs/solver.md, "two orders", explains why a loss is
-only declared when both orders are at their end."""
+positions searched out in Draw 1 and in Vegas. docs/solver.md, "two orders", explains why
+a loss is only declared when both orders are at their end."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .test_solver import replays_to_win
 # entered first) and the stock-first order wins soon, with the positions the usual order
 # alone searches without a win: Draw 3 Normal, Draw 1 Vegas, Draw 1 Normal.
 LATE_WINS = {"KL1-D3N-SEB6YG4": 700_000, "KL1-D1V-XFBAWVC": 700_000, "KL1-D1N-AAAAADI": 100_000}
-MODES = [(3, "normal"), (1, "vegas"), (1, "normal")]
+IN_TWO_ORDERS = [(3, "normal"), (1, "vegas"), (1, "normal")]  # (draw, scoring)
 
 
 @pytest.mark.parametrize(("code", "states"), LATE_WINS.items())
@@ -35,7 +35,7 @@ def test_two_orders_win_where_the_usual_order_alone_is_still_searching(
     assert solution.verdict == "winnable" and replays_to_win(game, solution)
 
 
-@pytest.mark.parametrize(("draw", "scoring"), MODES)
+@pytest.mark.parametrize(("draw", "scoring"), IN_TWO_ORDERS)
 def test_the_stock_first_order_has_the_same_children(draw: int, scoring: str) -> None:
     """Along random play from a few deals: the same children, in another order."""
     rng = random.Random(draw)
@@ -77,7 +77,7 @@ def winnable(code: str) -> bool:
 
 SMALL_WINS = [
     code
-    for draw, scoring in MODES
+    for draw, scoring in IN_TWO_ORDERS
     for code in [Game(deal, draw, scoring).code for deal in range(6, 14)]
     if winnable(code)
 ]
