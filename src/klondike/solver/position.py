@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import F0, KING_BITS, PARENT_BITS, PILE_MASK, RANK, SOURCE_SHIFT, T0
+from ..cards import F0, KING_BITS, PARENT_BITS, RANK, T0, source_of, target_of
 from ..compiled import give_way_if_stale
 from ..game import Game
 from ..rules import Rules
@@ -210,9 +210,7 @@ def may_strand(game: Game) -> bool:
     if not game.history or (game.flights and game.flights[-1]):
         return True
     code, turned, _ = game.history[-1]
-    if turned:
-        return True
-    return not (F0 <= code & PILE_MASK < T0 or F0 <= (code >> SOURCE_SHIFT) & PILE_MASK < T0)
+    return turned or not (F0 <= target_of(code) < T0 or F0 <= source_of(code) < T0)
 
 
 def never_home(game: Game, parents_above: bool = True) -> int:
