@@ -102,8 +102,12 @@ def open_table(
     ) -> Table:
         server = server or make_server(position, first_visit=first_visit, daily=daily)
         # Playwright's wait_for_function evaluates a string in the page, which the page's
-        # content policy forbids: these contexts bypass it (test_policy.py keeps it).
-        context = browser.new_context(locale=locale, bypass_csp=True, **SCREENS[screen])
+        # content policy forbids: these contexts bypass it (test_policy.py keeps it). The
+        # service worker (an installed page opened without its server) is test_install.py's:
+        # here it is blocked, as its first install fetches every file of the page again.
+        context = browser.new_context(
+            locale=locale, bypass_csp=True, service_workers="block", **SCREENS[screen]
+        )
         context.set_default_timeout(5000)
         contexts.append(context)
         return Table(context.new_page(), server, screen).open(path)
