@@ -3,7 +3,9 @@
 Everything else is in pyproject.toml. The modules of ``klondike.compiled.COMPILED_SOURCES``
 are compiled together (as ``python -m klondike.solver.build`` does in place) when mypyc is
 installed and a C compiler works; each extension is optional, so without a compiler the
-build warns and the wheel holds the sources alone. ``KLONDIKE_PURE=1`` skips compiling.
+build warns and the wheel holds the sources alone. ``KLONDIKE_PURE=1`` skips compiling;
+``KLONDIKE_OPT_LEVEL`` sets mypyc's optimisation level (3 unless given: the tests build
+their wheel at 0, in half the time).
 The wheel always holds the sources and ``search.stamp`` (their digest), so a compiled
 module that does not match its sources gives way to them (``give_way_if_stale``).
 """
@@ -43,7 +45,8 @@ def extensions() -> list[Any]:
         from mypyc.build import mypycify
     except ImportError:
         return []
-    modules = mypycify([f"src/{name}" for name in COMPILED.COMPILED_SOURCES], opt_level="3")
+    sources = [f"src/{name}" for name in COMPILED.COMPILED_SOURCES]
+    modules = mypycify(sources, opt_level=os.environ.get("KLONDIKE_OPT_LEVEL", "3"))
     for module in modules:
         module.optional = True  # no C compiler: the pure-Python modules serve
     return modules

@@ -25,8 +25,9 @@ from klondike import Game, gestures
 from klondike.game import UNDO_LIMIT
 from klondike.web.view import game_view
 
-TIME_BUDGET = 15.0  # seconds of kill-and-restart rounds
+TIME_BUDGET = 15.0  # seconds of kill-and-restart rounds (at most MAX_ROUNDS of them)
 MIN_ROUNDS = 6
+MAX_ROUNDS = 24
 CODE = "KL1-D1N-BFTKQRA"  # the deal played
 BOARD = ("stock", "waste", "foundations", "tableau", "score", "moves", "targets", "won")
 
@@ -186,7 +187,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
                     lost_dropped += 1
             check_undo_history(server, player, rng)
             rounds += 1
-            if rounds >= 40:
+            if rounds >= MAX_ROUNDS:
                 break
     finally:
         server.kill()
