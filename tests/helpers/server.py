@@ -55,8 +55,8 @@ class Server:
     With a ``clock``, the games' clocks run on it: time passes when the test advances it
     (``python -m helpers.clock``). With ``static``, the page's files are the ones in that
     folder (``python -m helpers.pages``). With ``slowed``, every deal is rated by
-    `helpers.ratings` (its settings in ``env``: ``python -m helpers.ratings``). Without
-    any of these and ``env``, it is forked from a process that has imported the server
+    `helpers.ratings` (its settings in ``env``: ``python -m helpers.ratings``). With none
+    of these and no ``env``, it is forked from a process that has imported the server
     already (`helpers.forks`), the same as ``python -m klondike`` but half a second sooner.
     """
 
