@@ -6,11 +6,14 @@ then waits on a socket. Asked for a server, it forks; the child runs ``klondike`
 the test's arguments, environment, folder and pipes (sent over the socket), exactly as
 ``python -m klondike ARGS`` would from there. The forking process reaps its children and
 reports each one's exit status; `Forked` is the test's handle on one child, with the
-parts of `subprocess.Popen` the tests use.
+parts of `subprocess.Popen` the tests use. It ends with the test process, and a server
+still running then is stopped with it (SIGINT: a clean stop), so no server outlives a test
+run that was cut short.
 """
 
 from __future__ import annotations
 
+import ctypes
 import io
 import json
 import os
@@ -24,6 +27,8 @@ import time
 from helpers import ROOT
 
 BUFFER = 1 << 16
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal a process gets when its parent ends."""
 
 
 def unchanging(environment: dict[str, str]) -> dict[str, str]:
@@ -168,6 +173,7 @@ def serve(sock: socket.socket) -> int:
     import klondike.cli
     import klondike.web.serve  # what serving imports, before any fork
 
+    forking = os.getpid()
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
     signal.set_wakeup_fd(wake_write)
@@ -196,6 +202,10 @@ def serve(sock: socket.socket) -> int:
         if pid == 0:  # the server: as `python -m klondike ARGV` from the test's folder
             signal.set_wakeup_fd(-1)
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            # Stopped (as by Ctrl-C) when the forking process ends: with the test process.
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGINT)
+            if os.getppid() != forking:
+                return 0  # it ended before that was asked
             os.close(wake_read)
             os.close(wake_write)
             sock.close()
