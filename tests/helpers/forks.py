@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from helpers import ROOT
+from helpers import with_tests_on_path
 
 BUFFER = 1 << 16
 PR_SET_PDEATHSIG = 1
@@ -98,14 +98,12 @@ class Zygote:
     def __init__(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.environment = dict(os.environ)
-        paths = [str(ROOT / "tests"), self.environment.get("PYTHONPATH", "")]
-        env = {**self.environment, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "helpers.forks", str(theirs.fileno())],
             pass_fds=[theirs.fileno()],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
-            env=env,
+            env=with_tests_on_path(self.environment),
         )
         theirs.close()
         self.sock = ours

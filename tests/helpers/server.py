@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from helpers import ROOT
+from helpers import with_tests_on_path
 from helpers.clock import DrivenClock
 from helpers.forks import Forked, zygote
 from klondike import Game
@@ -88,11 +88,11 @@ class Server:
             helper = ["helpers.ratings"]
         if helper:
             command = [sys.executable, "-m", *helper, *options]
-            paths = [str(ROOT / "tests"), environment.get("PYTHONPATH", "")]
-            environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+            environment = with_tests_on_path(environment)
+        forking = zygote() if not helper and env is None else None
         self.proc: subprocess.Popen[str] | Forked
-        if not helper and env is None and zygote().serves(environment):
-            self.proc = zygote().start(options, environment)
+        if forking is not None and forking.serves(environment):
+            self.proc = forking.start(options, environment)
         else:
             self.proc = subprocess.Popen(
                 command,
