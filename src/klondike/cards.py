@@ -39,34 +39,34 @@ SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
-CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
-RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
-SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
-RED: tuple[bool, ...] = tuple(c // 13 in (1, 2) for c in range(52))
+CARD_NAMES: Final[tuple[str, ...]] = tuple(r + s for s in SUITS for r in RANKS)
+RANK: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52))
+SUIT: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
+RED: Final[tuple[bool, ...]] = tuple(c // 13 in (1, 2) for c in range(52))
 KING: Final = 13
 DECK_SIZE: Final = 52
 """The cards of a deck: a game is won when all of them are on the foundations."""
 
 # PARENTS[c]: the two cards that c may be put on in a column (none for a King).
-PARENTS: tuple[tuple[Card, ...], ...] = tuple(
+PARENTS: Final[tuple[tuple[Card, ...], ...]] = tuple(
     tuple(s * 13 + RANK[c] for s in range(4) if (s in (1, 2)) != RED[c]) if RANK[c] < KING else ()
     for c in range(52)
 )
 # CHILDREN[c]: the two cards that may be put on c in a column (none for an Ace).
-CHILDREN: tuple[tuple[Card, ...], ...] = tuple(
+CHILDREN: Final[tuple[tuple[Card, ...], ...]] = tuple(
     tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)
 )
 # CHILD_BITS[c], PARENT_BITS[c]: CHILDREN[c], PARENTS[c] as bits (1 << card; a King has no
 # parent); KING_BITS: the four Kings so.
-CHILD_BITS: tuple[int, ...] = tuple(sum(1 << x for x in CHILDREN[c]) for c in range(52))
-PARENT_BITS: tuple[int, ...] = tuple(sum(1 << x for x in PARENTS[c]) for c in range(52))
+CHILD_BITS: Final[tuple[int, ...]] = tuple(sum(1 << x for x in CHILDREN[c]) for c in range(52))
+PARENT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << x for x in PARENTS[c]) for c in range(52))
 KING_BITS: Final = sum(1 << (s * 13 + KING - 1) for s in range(4))
 
 STOCK: Final = 0
 WASTE: Final = 1
 F0: Final = 2  # F1..F4 are 2..5
 T0: Final = 6  # T1..T7 are 6..12
-PILE_NAMES: tuple[str, ...] = (
+PILE_NAMES: Final[tuple[str, ...]] = (
     "S",
     "W",
     "F1",
@@ -96,18 +96,18 @@ def card(suit: int, rank: int) -> Card:
     return suit * 13 + rank - 1
 
 
-SUIT_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+SUIT_CARDS: Final[tuple[tuple[Card, ...], ...]] = tuple(
     tuple(card(suit, rank) for rank in range(1, KING + 1)) for suit in range(4)
 )
 """``SUIT_CARDS[suit][rank - 1]`` is ``card(suit, rank)``: a suit's cards in the order its
 foundation takes them, for the engine's hot path."""
 
 # Each suit's colour, the other suit of that colour, and the two suits of the other one.
-SUIT_IS_RED: tuple[bool, ...] = tuple(RED[SUIT_CARDS[suit][0]] for suit in range(4))
-TWIN_SUIT: tuple[int, ...] = tuple(
+SUIT_IS_RED: Final[tuple[bool, ...]] = tuple(RED[SUIT_CARDS[suit][0]] for suit in range(4))
+TWIN_SUIT: Final[tuple[int, ...]] = tuple(
     next(t for t in range(4) if t != s and SUIT_IS_RED[t] == SUIT_IS_RED[s]) for s in range(4)
 )
-OTHER_COLOUR_SUITS: tuple[tuple[int, ...], ...] = tuple(
+OTHER_COLOUR_SUITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(t for t in range(4) if SUIT_IS_RED[t] != SUIT_IS_RED[s]) for s in range(4)
 )
 
@@ -270,7 +270,7 @@ class Move:
 
 
 _NO_MOVE = Move("", "")
-MOVES: tuple[Move, ...] = tuple(
+MOVES: Final[tuple[Move, ...]] = tuple(
     Move(PILE_NAMES[source_of(pair)], PILE_NAMES[target_of(pair)])
     if source_of(pair) < len(PILE_NAMES) and target_of(pair) < len(PILE_NAMES)
     else _NO_MOVE

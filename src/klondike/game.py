@@ -32,7 +32,7 @@ from .cards import (
     MOVES,
     OWN_FOUNDATION,
     PAIR_MASK,
-    PARENTS,
+    PARENT_BITS,
     PILE_MASK,
     RANK,
     SOURCE_SHIFT,
@@ -324,17 +324,17 @@ class Game:
                         )
                     continue
                 index = base_rank - RANK[target] + 1  # where the card one rank lower lies
-                if 0 <= index < length and target in PARENTS[run[index]]:
+                if 0 <= index < length and PARENT_BITS[run[index]] >> target & 1:
                     moved = (length - index) << COUNT_SHIFT
                     codes.append(moved | ((T0 + i) << SOURCE_SHIFT) | (T0 + j))
         fixed = self._fixed  # foundation cards that stay where they are
         for suit in range(4):
             height = found[suit]
             if height > fixed:
-                parents = PARENTS[SUIT_CARDS[suit][height - 1]]
+                parents = PARENT_BITS[SUIT_CARDS[suit][height - 1]]
                 for j in range(7):
                     top = tops[j]
-                    if (top < 0 and height == KING) or (top >= 0 and top in parents):
+                    if (top < 0 and height == KING) or (top >= 0 and parents >> top & 1):
                         codes.append(one | ((F0 + suit) << SOURCE_SHIFT) | (T0 + j))
         return codes
 
@@ -453,14 +453,19 @@ class Game:
                 self.score = max(0, previous + self._points[3])
         else:
             points = 0
+            card = -1  # the card moved, when one card moves
+            cards: list[Card] | None = None  # the cards moved, when several move
             if source == WASTE:
-                cards = [self.waste.pop()]
+                card = self.waste.pop()
                 if target >= T0:
                     points = self._points[1]
             elif source >= T0:
                 run = self.up[source - T0]
-                cards = run[-count:]
-                del run[-count:]
+                if count == 1:
+                    card = run.pop()
+                else:
+                    cards = run[-count:]
+                    del run[-count:]
                 if not run:
                     down = self.down[source - T0]
                     if down:
@@ -471,9 +476,12 @@ class Game:
                 suit = source - F0
                 self.foundations[suit] -= 1
                 self._home -= 1
-                cards = [SUIT_CARDS[suit][self.foundations[suit]]]
+                card = SUIT_CARDS[suit][self.foundations[suit]]
             if target >= T0:
-                self.up[target - T0].extend(cards)
+                if cards is None:
+                    self.up[target - T0].append(card)
+                else:
+                    self.up[target - T0].extend(cards)
             else:
                 self.foundations[target - F0] += 1
                 self._home += 1
@@ -502,19 +510,27 @@ class Game:
         else:
             if turned:
                 self.down[source - T0].append(self.up[source - T0].pop())
+            card = -1  # the card moved back, when one card moves
+            cards: list[Card] | None = None  # the cards moved back, when several move
             if target >= T0:
                 run = self.up[target - T0]
-                cards = run[-count:]
-                del run[-count:]
+                if count == 1:
+                    card = run.pop()
+                else:
+                    cards = run[-count:]
+                    del run[-count:]
             else:
                 suit = target - F0
                 self.foundations[suit] -= 1
                 self._home -= 1
-                cards = [SUIT_CARDS[suit][self.foundations[suit]]]
+                card = SUIT_CARDS[suit][self.foundations[suit]]
             if source == WASTE:
-                self.waste.append(cards[0])
+                self.waste.append(card)
             elif source >= T0:
-                self.up[source - T0].extend(cards)
+                if cards is None:
+                    self.up[source - T0].append(card)
+                else:
+                    self.up[source - T0].extend(cards)
             else:
                 self.foundations[source - F0] += 1
                 self._home += 1

@@ -21,7 +21,7 @@ from .cards import (
     KING,
     KING_BITS,
     PAIR_MASK,
-    PARENTS,
+    PARENT_BITS,
     RANK,
     SOURCE_SHIFT,
     STOCK,
@@ -70,10 +70,10 @@ def waste_card_codes(
                 if not every_empty:
                     break
         return codes
-    parents = PARENTS[moving]
+    parents = PARENT_BITS[moving]
     for j in range(7):
         run = up[j]
-        if run and run[-1] in parents:
+        if run and parents >> run[-1] & 1:
             codes.append(ONE_FROM_WASTE | (T0 + j))
     return codes
 

@@ -18,6 +18,7 @@ from ..cards import (
     COUNT_SHIFT,
     F0,
     KING,
+    PARENT_BITS,
     PARENTS,
     PILE_MASK,
     RANK,
@@ -290,8 +291,10 @@ def children(
             if macro[-1] & mask == column:  # a King into the emptied column
                 scored.append((30, (code, *macro)))
         game.pop()
-    scored.sort(key=lambda item: item[0])
-    return [macro for _, macro in scored]
+    # Sorted by score, ties in the order found: each score with its place in its low bits.
+    ranks = [scored[i][0] << 16 | i for i in range(len(scored))]
+    ranks.sort()
+    return [scored[rank & 0xFFFF][1] for rank in ranks]
 
 
 def _waste_macros(
@@ -314,10 +317,6 @@ def _waste_macros(
     return result
 
 
-# PARENT_BITS[c]: the cards ``c`` may be put on, as bits (1 << card).
-_PARENT_BITS: tuple[int, ...] = tuple(sum(1 << p for p in PARENTS[c]) for c in range(52))
-
-
 def _can_follow(found: list[int], tops: int, faceup: int, loose: int, card: int) -> bool:
     """True if a move could use ``card`` once it comes down from its foundation, with at
     most moves that may wait as well (take-backs and stock cards played to a column) in
@@ -338,7 +337,7 @@ def _can_follow(found: list[int], tops: int, faceup: int, loose: int, card: int)
 
 def _can_go_on(tops: int, card: int) -> bool:
     """True if ``card`` fits on a column's top card (``tops``), or is a King."""
-    return RANK[card] == KING or bool(tops & _PARENT_BITS[card])
+    return RANK[card] == KING or bool(tops & PARENT_BITS[card])
 
 
 def _next_can_follow(at_hand: int, card: int) -> bool:

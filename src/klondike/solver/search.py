@@ -416,7 +416,6 @@ class Search:
         (counting every position reached, a repeated one too, so it always ends) or
         ``max_positions`` kept (:meth:`view`)."""
         game, mode, truncation = self.game, self.mode, self.truncation
-        push, pop = game.push, game.pop
         seen, frames, path, keys = self.seen, self.frames, self.path, self.keys
         kept: Sized = seen if self.waste_lengths is None else self.waste_lengths
         closed = self.closed
@@ -433,7 +432,7 @@ class Search:
                 frames.pop()
                 if path:
                     for _ in path.pop():
-                        pop()
+                        game.pop()
                     if closed is not None:
                         closed.add(keys.pop())  # searched out
                 continue
@@ -446,12 +445,12 @@ class Search:
                 return SearchResult(None, states, False)
             macro = pending.pop()
             for code in macro:
-                push(code)
+                game.push(code)
             states += 1
             if game.won:
                 line = [c for m in path for c in m] + list(macro)
                 for _ in range(len(line)):
-                    pop()
+                    game.pop()
                 path.clear()
                 keys.clear()
                 frames.clear()
@@ -461,18 +460,18 @@ class Search:
             if waste_lengths is not None:
                 if dominated(waste_lengths, key, draw):
                     for _ in macro:
-                        pop()
+                        game.pop()
                     continue
             elif key in seen or key in shut:
                 for _ in macro:
-                    pop()
+                    game.pop()
                 continue
             else:
                 seen.add(key)
             # (Rule 7 of never_home only at the search's first position: docs/solver.md.)
             if full and may_strand(game) and never_home(game, False) >= 0:
                 for _ in macro:
-                    pop()
+                    game.pop()
                 continue
             path.append(macro)
             if closed is not None:
