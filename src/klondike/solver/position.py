@@ -28,6 +28,8 @@ memory (docs/solver.md, "Bounded whatever the position")."""
 _COLUMNS_AT: Final = 52
 _REST_AT: Final = 104
 STOCK_AT: Final = 156
+_COLUMNS_WIDTH: Final = _REST_AT - _COLUMNS_AT
+_REST_WIDTH: Final = STOCK_AT - _REST_AT
 """The bit where a key's stock part (`stock_part`) begins; below it, the rest of the key."""
 _REST_MASK: Final = (1 << STOCK_AT) - 1
 # A shuffled Draw 3 redeal: the stock and the waste's cards (6 bits each, a card + 1),
@@ -98,14 +100,14 @@ def position_key(game: Game, mode: StockRules | None = None) -> Key:
         for c in run:
             visible |= 1 << c
     columns.sort()
-    first = ((columns[0] * 4096 + columns[1]) * 4096 + columns[2]) * 4096 + columns[3]
-    rest = ((columns[4] * 4096 + columns[5]) * 4096 + columns[6]) * 65536 + (
+    first = ((columns[0] << 12 | columns[1]) << 12 | columns[2]) << 12 | columns[3]
+    rest = ((columns[4] << 12 | columns[5]) << 12 | columns[6]) << 16 | (
         found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
     )
-    table = visible | first << _COLUMNS_AT | rest << _REST_AT
     if mode is None:
         mode = stock_rules(game)
     if mode.ordered_redeal:
+        table = visible | first << _COLUMNS_AT | rest << _REST_AT
         # A shuffled redeal whose order matters: the stock, the waste and the pass count.
         order = 0
         for c in game.stock:
@@ -130,7 +132,9 @@ def position_key(game: Game, mode: StockRules | None = None) -> Key:
         p = 0  # every such waste length is reachable from every other one
     else:
         p += 60
-    return table | p << STOCK_AT
+    # (as ``visible | first << _COLUMNS_AT | rest << _REST_AT | p << STOCK_AT``, with the
+    # fewest operations on numbers past 63 bits)
+    return ((p << _REST_WIDTH | rest) << _COLUMNS_WIDTH | first) << _COLUMNS_AT | visible
 
 
 def stock_part(key: Key) -> int:
