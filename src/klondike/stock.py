@@ -117,7 +117,7 @@ def stock_moves(
     drawn = 0  # the cards drawn since the last turn-over
     p = start
     steps = 0
-    visited = {start}
+    visited = 1 << start  # the waste lengths met, as bits
     # The cards with a move from the waste's top (waste_card_codes asked only for these):
     # the next card of each suit, the cards that go on a column's top card, and the Kings
     # where a column is empty.
@@ -141,9 +141,9 @@ def stock_moves(
                 p = 0
             else:
                 break
-            if p in visited:
+            if visited >> p & 1:
                 break
-            visited.add(p)
+            visited |= 1 << p
         steps += 1
         if not p:
             continue
