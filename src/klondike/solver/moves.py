@@ -10,6 +10,7 @@ columns: docs/solver.md) and orders the rest, the most promising last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final
 
 from .. import stock
@@ -146,6 +147,10 @@ def engine_stops(
     for _ in pushed:
         pop()
     return stops, moves, flights
+
+
+_SCORE: Final = itemgetter(0)
+"""A child's score, the key its children are sorted by."""
 
 
 def children(
@@ -291,10 +296,8 @@ def children(
             if macro[-1] & mask == column:  # a King into the emptied column
                 scored.append((30, (code, *macro)))
         game.pop()
-    # Sorted by score, ties in the order found: each score with its place in its low bits.
-    ranks = [scored[i][0] << 16 | i for i in range(len(scored))]
-    ranks.sort()
-    return [scored[rank & 0xFFFF][1] for rank in ranks]
+    scored.sort(key=_SCORE)
+    return [macro for _, macro in scored]
 
 
 def _waste_macros(
