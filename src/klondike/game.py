@@ -551,11 +551,12 @@ class Game:
 
     def _unrecycle(self) -> None:
         """Undo :meth:`_recycle`: the waste exactly as it was."""
-        turned = self.stock[:]
+        turned = self.stock
         if self._shuffle:
+            turned = turned[:]
             for k, origin in enumerate(redeal_permutation(self.deal, self.recycles, len(turned))):
                 turned[origin] = self.stock[k]
-        self.waste.extend(reversed(turned))
+        self.waste.extend(turned[::-1])
         self.stock.clear()
         self.recycles -= 1
 
