@@ -28,9 +28,9 @@ memory (docs/solver.md, "Bounded whatever the position")."""
 _COLUMNS_AT: Final = 52
 _REST_AT: Final = 104
 STOCK_AT: Final = 156
+"""The bit where a key's stock part (`stock_part`) begins; below it, the rest of the key."""
 _COLUMNS_WIDTH: Final = _REST_AT - _COLUMNS_AT
 _REST_WIDTH: Final = STOCK_AT - _REST_AT
-"""The bit where a key's stock part (`stock_part`) begins; below it, the rest of the key."""
 _REST_MASK: Final = (1 << STOCK_AT) - 1
 # A shuffled Draw 3 redeal: the stock and the waste's cards (6 bits each, a card + 1),
 # their count and the waste's length, then the turn-overs made.
