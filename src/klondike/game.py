@@ -453,18 +453,15 @@ class Game:
                 self.score = max(0, previous + self._points[3])
         else:
             points = 0
-            card = -1  # the card moved, when one card moves
-            cards: list[Card] | None = None  # the cards moved, when several move
             if source == WASTE:
                 card = self.waste.pop()
                 if target >= T0:
                     points = self._points[1]
             elif source >= T0:
                 run = self.up[source - T0]
-                if count == 1:
-                    card = run.pop()
-                else:
-                    cards = run[-count:]
+                card = run.pop() if count == 1 else -1  # -1: a run of several, moved here
+                if count > 1:
+                    self.up[target - T0].extend(run[-count:])
                     del run[-count:]
                 if not run:
                     down = self.down[source - T0]
@@ -477,15 +474,12 @@ class Game:
                 self.foundations[suit] -= 1
                 self._home -= 1
                 card = SUIT_CARDS[suit][self.foundations[suit]]
-            if target >= T0:
-                if cards is None:
-                    self.up[target - T0].append(card)
-                else:
-                    self.up[target - T0].extend(cards)
-            else:
+            if target < T0:
                 self.foundations[target - F0] += 1
                 self._home += 1
                 points += self._points[0]
+            elif card >= 0:
+                self.up[target - T0].append(card)
             if points:
                 self.score = previous + points
         self.moves += 1
@@ -510,15 +504,13 @@ class Game:
         else:
             if turned:
                 self.down[source - T0].append(self.up[source - T0].pop())
-            card = -1  # the card moved back, when one card moves
-            cards: list[Card] | None = None  # the cards moved back, when several move
-            if target >= T0:
+            card = -1  # the card moved back (-1: a run of several, moved back here)
+            if count > 1:
                 run = self.up[target - T0]
-                if count == 1:
-                    card = run.pop()
-                else:
-                    cards = run[-count:]
-                    del run[-count:]
+                self.up[source - T0].extend(run[-count:])
+                del run[-count:]
+            elif target >= T0:
+                card = self.up[target - T0].pop()
             else:
                 suit = target - F0
                 self.foundations[suit] -= 1
@@ -526,14 +518,11 @@ class Game:
                 card = SUIT_CARDS[suit][self.foundations[suit]]
             if source == WASTE:
                 self.waste.append(card)
-            elif source >= T0:
-                if cards is None:
-                    self.up[source - T0].append(card)
-                else:
-                    self.up[source - T0].extend(cards)
-            else:
+            elif source < T0:
                 self.foundations[source - F0] += 1
                 self._home += 1
+            elif card >= 0:
+                self.up[source - T0].append(card)
         self.score = previous
         self.moves -= 1
         return code
@@ -551,9 +540,8 @@ class Game:
 
     def _unrecycle(self) -> None:
         """Undo :meth:`_recycle`: the waste exactly as it was."""
-        turned = self.stock
+        turned = self.stock[:] if self._shuffle else self.stock
         if self._shuffle:
-            turned = turned[:]
             for k, origin in enumerate(redeal_permutation(self.deal, self.recycles, len(turned))):
                 turned[origin] = self.stock[k]
         self.waste.extend(turned[::-1])
