@@ -77,7 +77,6 @@ def engine_stops(
     ``truncation.recycle_cap`` are followed too, and the cut is recorded in
     ``truncation``; without a ``truncation``, :data:`REDEALS_WITHOUT_TRUNCATION` redeals).
     """
-    push, pop = game.push, game.pop
     waste, stock, found = game.waste, game.stock, game.foundations
     draw = game.draw
     stops: list[tuple[int, int]] = []
@@ -139,13 +138,13 @@ def engine_stops(
             code = move_code(WASTE, STOCK, len(waste))
         else:
             break
-        push(code)
+        game.push(code)
         pushed.append(code)
         if found[0] + found[1] + found[2] + found[3] != home:
             flights.append(tuple(pushed))  # an Ace flew: a position of its own
         record()
     for _ in pushed:
-        pop()
+        game.pop()
     return stops, moves, flights
 
 
