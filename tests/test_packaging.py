@@ -21,7 +21,6 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import httpx
 import pytest
 
 import klondike
@@ -128,6 +127,16 @@ def install(wheel: Path, site: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(site)}
 
 
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder `wheel` is installed into alone, once for the tests that run it from
+    there: they only import from it and start processes (a second ``pip install`` of the
+    same wheel would give the same folder)."""
+    site = tmp_path_factory.mktemp("site")
+    install(wheel, site)
+    return site
+
+
 SOLVE_ONE = """
 import klondike, klondike.solver.search as search
 from klondike.solver import solve
@@ -184,20 +193,19 @@ def test_the_wheel_holds_the_search_compiled_where_this_machine_compiles(wheel: 
 
 
 def test_the_installed_wheel_runs_the_compiled_search_without_a_warning(
-    wheel: Path, tmp_path: Path
+    installed: Path, tmp_path: Path
 ) -> None:
-    env = install(wheel, tmp_path / "site")
     done = subprocess.run(
         [sys.executable, "-W", "error", "-c", SOLVE_ONE],
         capture_output=True,
         text=True,
-        env=env,
+        env={**os.environ, "PYTHONPATH": str(installed)},
         check=True,
         cwd=tmp_path,
     )
     where, verdict = done.stdout.split("\n")[:2]
     package, module = where.split()
-    assert Path(package).is_relative_to(tmp_path / "site")
+    assert Path(package).is_relative_to(installed)
     assert module.endswith(".py") != compiles_here()
     assert verdict == "winnable"
 
@@ -226,11 +234,10 @@ def test_the_wheel_installs_the_klondike_command(wheel: Path) -> None:
     assert dict(entry_points["console_scripts"]) == {"klondike": "klondike.cli:main"}
 
 
-def test_the_installed_wheel_serves_the_page(wheel: Path, tmp_path: Path) -> None:
+def test_the_installed_wheel_serves_the_page(installed: Path, tmp_path: Path) -> None:
     """Installed on its own (the dependencies are this environment's), the game serves its
     page and every static file from the wheel's copy, not from src/."""
-    site = tmp_path / "site"
-    install(wheel, site)
+    site = installed
     env = {"PYTHONPATH": str(site)}
     where = subprocess.run(
         [sys.executable, "-c", "import klondike; print(klondike.__file__)"],
@@ -242,11 +249,11 @@ def test_the_installed_wheel_serves_the_page(wheel: Path, tmp_path: Path) -> Non
     assert Path(where).is_relative_to(site), where
     server = Server(tmp_path / "klondike.db", env=env)
     try:
-        assert httpx.get(server.url + "/").status_code == 200
+        assert server.http.get("/").status_code == 200
         static = [name for name in package_files() if name.startswith(STATIC)]
         assert len(static) >= 5
         for name in static:
-            answer = httpx.get(f"{server.url}/static/{name.removeprefix(STATIC)}")
+            answer = server.http.get(f"/static/{name.removeprefix(STATIC)}")
             assert answer.status_code == 200, name
             assert answer.content == (PACKAGE.parent / name).read_bytes(), name
     finally:
