@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 
+from helpers.proofs import keep_proved_deals
 from helpers.server import Server, free_port
 from klondike import Game, gestures
 from klondike.game import UNDO_LIMIT
@@ -161,6 +162,10 @@ def check_undo_history(server: Server, player: Player, rng: random.Random) -> No
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(20261130)
     db = tmp_path / "crash.db"
+    # The pool of proved deals full from the start (as for the browser tests): a server
+    # restarted over an empty pool starts a solver process to fill it, which the next kill
+    # ends (or leaves to find its server gone) before it has proved a deal, every round.
+    keep_proved_deals(db)
     port = free_port()
     server = Server(db, port=port)
     player = Player(server.http.post("/api/games", json={"code": CODE}).json())
