@@ -13,7 +13,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
@@ -99,17 +99,28 @@ def open_table(
         server: Server | None = None,
         first_visit: bool = False,
         daily: str | None = None,
+        reduced_motion: Literal["reduce", "no-preference"] | None = None,
+        driven_clock: bool = False,
     ) -> Table:
+        """``reduced_motion`` is what the system asks for from the page's first load on;
+        with ``driven_clock`` the page's time is Playwright's (``page.clock``) from then on,
+        flowing until the test makes it jump."""
         server = server or make_server(position, first_visit=first_visit, daily=daily)
         # Playwright's wait_for_function evaluates a string in the page, which the page's
         # content policy forbids: these contexts bypass it (test_policy.py keeps it). The
         # service worker (an installed page opened without its server) is test_install.py's:
         # here it is blocked, as its first install fetches every file of the page again.
         context = browser.new_context(
-            locale=locale, bypass_csp=True, service_workers="block", **SCREENS[screen]
+            locale=locale,
+            bypass_csp=True,
+            service_workers="block",
+            reduced_motion=reduced_motion,
+            **SCREENS[screen],
         )
         context.set_default_timeout(5000)
         contexts.append(context)
+        if driven_clock:
+            context.clock.install()
         return Table(context.new_page(), server, screen).open(path)
 
     yield open_

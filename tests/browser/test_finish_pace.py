@@ -18,6 +18,7 @@ import pytest
 
 from helpers.page import Table
 from helpers.positions import position
+from helpers.server import Server
 
 Opener = Callable[..., Table]
 
@@ -98,15 +99,20 @@ def step_ms(table: Table, most: float) -> float:
     )
 
 
+def speed_set(make_server: Callable[..., Server], speed: str) -> Server:
+    """A server of the position above with the animation ``speed`` saved in its settings
+    before the page opens (the page reads its settings as it loads)."""
+    server = make_server(position(tableau=COLUMNS, foundations=(6, 6, 6, 6)))
+    assert server.http.put("/api/settings", json={"speed": speed}).status_code == 200
+    return server
+
+
 @pytest.mark.parametrize("screen", ["desktop"])
 @pytest.mark.parametrize(("speed", "low", "high"), [("normal", 70, 150), ("fast", 25, 80)])
 def test_finish_puts_a_card_up_about_every_100_ms(
-    open_table: Opener, speed: str, low: float, high: float
+    open_table: Opener, make_server: Callable[..., Server], speed: str, low: float, high: float
 ) -> None:
-    table = open_table(position(tableau=COLUMNS, foundations=(6, 6, 6, 6)))
-    table.server.http.put("/api/settings", json={"speed": speed})
-    table.page.reload()
-    table.open_at_current()
+    table = open_table(server=speed_set(make_server, speed))
     table.page.wait_for_function(f"window.klondike.settings.speed() === '{speed}'")
     view = table.check()
     assert view["finish"]
@@ -118,11 +124,10 @@ def test_finish_puts_a_card_up_about_every_100_ms(
 
 
 @pytest.mark.parametrize("screen", ["desktop"])
-def test_finish_without_animation_waits_for_nothing_but_the_server(open_table: Opener) -> None:
-    table = open_table(position(tableau=COLUMNS, foundations=(6, 6, 6, 6)))
-    table.server.http.put("/api/settings", json={"speed": "off"})
-    table.page.reload()
-    table.open_at_current()
+def test_finish_without_animation_waits_for_nothing_but_the_server(
+    open_table: Opener, make_server: Callable[..., Server]
+) -> None:
+    table = open_table(server=speed_set(make_server, "off"))
     table.page.wait_for_function("window.klondike.settings.speed() === 'off'")
     pace = pace_ms(table)
     cost = step_ms(table, 0)

@@ -113,11 +113,9 @@ def test_the_clock_counts_only_play(
 ) -> None:
     """Time passes on the server's clock and the page's when the test says (no waiting)."""
     clock = DrivenClock(tmp_path / "clock")
-    table = open_table(server=make_server(clock=clock))
+    # the page's time too (Playwright's clock): it flows, and jumps when the test says
+    table = open_table(server=make_server(clock=clock), driven_clock=True)
     page = table.page
-    page.clock.install()  # the page's time too: it flows, and jumps when the test says
-    page.reload()
-    table.open_at_current()
     clock.advance(1.3)  # a new deal, untouched: no time
     page.clock.fast_forward(1300)
     assert table.server.game()["elapsed_ms"] == 0 and table.text("#time") == "0:00"
@@ -408,9 +406,5 @@ def test_settings_are_saved_and_restored_on_reload(open_table: Opener, screen: s
 
 @DESKTOP_ONLY
 def test_reduced_motion_turns_the_animation_off(open_table: Opener) -> None:
-    table = open_table(every_gesture())
-    page = table.page
-    page.emulate_media(reduced_motion="reduce")
-    page.reload()
-    table.open_at_current()
-    page.wait_for_function("document.documentElement.dataset.speed === 'off'")
+    table = open_table(every_gesture(), reduced_motion="reduce")
+    table.page.wait_for_function("document.documentElement.dataset.speed === 'off'")

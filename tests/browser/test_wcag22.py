@@ -142,11 +142,8 @@ MOTION = """() => {
 
 @pytest.mark.parametrize("screen", ["phone"])
 def test_reduced_motion_keeps_everything_still(open_table: Opener) -> None:
-    table = open_table(one_move_to_win("KH"))
+    table = open_table(one_move_to_win("KH"), reduced_motion="reduce")
     page = table.page
-    page.emulate_media(reduced_motion="reduce")
-    page.reload()
-    table.open_at_current()
     page.evaluate(MOTION)
     table.tap(table.card("KH"))  # the winning move, then the celebration
     page.locator(".celebrate-canvas").wait_for()
