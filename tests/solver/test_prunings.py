@@ -99,11 +99,12 @@ def test_a_loss_is_proved_in_fewer_positions_with_the_rule() -> None:
 def test_no_position_of_a_winning_line_is_called_stuck(
     rules: str, draw: int, scoring: str, deal: int
 ) -> None:
-    """Every position a winning line passes through is winnable: none is stuck."""
+    """Every position a winning line passes through is winnable: none is stuck. Each deal
+    is won within a bound of positions, not of time, so the answer is the same on a loaded
+    machine: the most any of them takes is some 2 400 positions (app Draw 3 Vegas, deal 6)."""
     game = Game(deal, draw, scoring, rules_for(rules))
-    s = solve(game, budget=30)
-    if s.verdict != "winnable":
-        pytest.skip(f"not won here: {s.verdict}")
+    s = solve(game, max_states=10_000)
+    assert s.verdict == "winnable", (s.verdict, s.states)
     probe = game.copy()
     for move in s.line:
         assert never_home(probe) == -1, str(move)
