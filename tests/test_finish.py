@@ -107,13 +107,32 @@ def test_finish_is_offered_alike_for_stock_orders_the_player_cannot_tell_apart(
     assert {g.can_finish() for g in games} == {False}  # the same for every order
 
 
+# Once turned over, the App's stock keeps its order and the player has seen it. The last
+# stock card is drawn first and ends under the other two, so one draw of the three lays
+# them on the waste with the first card written on top, the last at the bottom; a turn-over
+# and a draw lay what is left the same way again. So the waste gives its cards in the order
+# written, and only the top one can go home. On the table Q♣ (needs J♣) covers K♦ (needs
+# Q♦ and Q♣ gone); K♣ needs Q♣. Finish wins exactly where J♦ comes before Q♦; J♣'s place
+# does not matter, as it only frees Q♣, K♣ and K♦ (which waits for Q♦ as well):
+FINISHES_BY_ORDER = {
+    "JD QD JC": True,  # J♦, Q♦, J♣ up from the waste; then Q♣, K♣, K♦
+    "JD JC QD": True,  # J♦, J♣, then Q♣ and K♣; Q♦ from the waste, then K♦
+    "JC JD QD": True,  # J♣, then Q♣ and K♣; J♦, Q♦, then K♦
+    "JC QD JD": False,  # J♣, Q♣, K♣ go up; Q♦ then lies on J♦, and K♦ waits for Q♦
+    "QD JD JC": False,  # Q♦ on top needs J♦, under it; nothing on the table goes up
+    "QD JC JD": False,  # the same: Q♦ on top, J♣ and J♦ under it
+}
+
+
 def test_finish_is_offered_once_the_ordered_stock_has_been_turned_over() -> None:
-    for order in ORDERS:
+    assert sorted(FINISHES_BY_ORDER) == sorted(ORDERS)
+    for order, finishes in FINISHES_BY_ORDER.items():
         seen = Game.from_snapshot(
             position(**LAST_CARDS, stock=order, draw=3) | {"recycles": 1, "score": 100}
         )
         assert seen.unseen_stock() == []
-        assert seen.can_finish() is (seen.finish_line() is not None)
+        assert seen.can_finish() is finishes, order
+        assert (seen.finish_line() is not None) is finishes, order
 
 
 def test_a_shuffled_redeal_hides_the_order_again() -> None:
