@@ -36,6 +36,42 @@ def test_every_action_keeps_the_moves_that_stand(db_path: Path) -> None:
     conn.close()
 
 
+def test_the_safe_cards_that_go_home_by_themselves_are_kept_with_the_moves(db_path: Path) -> None:
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        client.put("/api/settings", json={"auto_safe": True})
+        view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+        view = act(client, view, "tap", pile="S").json()
+        assert view["auto"] == ["T1-F3", "T7-F2"]
+        view = act(client, view, "undo").json()  # takes back T7-F2 alone
+        view = act(client, view, "tap", pile="S").json()
+        assert view["played"] == "S-W" and view["auto"] == ["T7-F2"]
+        game_id, moves = view["id"], view["moves"]
+    conn = open_database(db_path)
+    row = store.load_game(conn, game_id)
+    assert row is not None
+    assert row.line == "S-W T1-F3 S-W T7-F2"
+    assert len(row.line.split()) == moves
+    conn.close()
+
+
+def test_a_long_game_with_safe_cards_going_home_can_be_reviewed(db_path: Path) -> None:
+    """Beyond the undo history's 100 moves only the kept moves tell the game's moves."""
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        client.put("/api/settings", json={"auto_safe": True})
+        view = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG"}).json()
+        while view["moves"] <= 120:
+            view = act(client, view, "tap", pile="S").json()
+        assert view["status"] == "playing"
+        game_id = view["id"]
+        left = client.post("/api/games", json={"code": "KL1-D1N-AAAAAAG", "abandon": game_id})
+        assert left.status_code == 200, left.text
+        review = client.get(f"/api/games/{game_id}/review")
+        assert review.status_code == 200, review.text
+        tables = client.get(f"/api/games/{game_id}/review/tables")
+        assert tables.status_code == 200, tables.text
+        assert len(tables.json()["positions"]) == view["moves"] + 1  # every move, from the deal
+
+
 def test_a_game_of_schema_5_gets_its_moves_from_its_snapshot(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -527,7 +527,9 @@ class Games:
             won = game.won
             line = entry.line
             if line is not None:
-                line = line[:-count] if action == "undo" else [*line, str(played)]
+                # an undo takes back ``count`` engine moves; any other action adds its move
+                # and the safe cards that went home after it, each a move of its own
+                line = line[:-count] if action == "undo" else [*line, str(played), *auto]
             status = "won" if won else "playing"
             try:
                 with self.database("action") as conn:
