@@ -89,7 +89,8 @@ def test_survey_refuses_bad_arguments() -> None:
 
 
 def test_survey_on_a_dask_local_cluster() -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed  # a test dependency (pyproject.toml): its absence is a failure
+
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
