@@ -40,7 +40,7 @@ def test_every_card_name_parses_back() -> None:
         assert parse_card(name) == card
 
 
-@pytest.mark.parametrize("text", ["", "1H", "11H", "HT", "ZZ", "AX", "A", "10", "♥7"])
+@pytest.mark.parametrize("text", ["", "1H", "11H", "HT", "ZZ", "AX", "A", "10", "♥7", "Aſ", "aſ"])
 def test_bad_card(text: str) -> None:
     with pytest.raises(IllegalMove) as err:
         parse_card(text)
@@ -60,7 +60,7 @@ def test_pile_input(text: str, index: int) -> None:
     assert parse_pile(text) == index
 
 
-@pytest.mark.parametrize("text", ["", "F", "F0", "F5", "T0", "T8", "X", "stock"])
+@pytest.mark.parametrize("text", ["", "F", "F0", "F5", "T0", "T8", "X", "stock", "ſ", "ｓ"])
 def test_bad_pile(text: str) -> None:
     with pytest.raises(IllegalMove) as err:
         parse_pile(text)

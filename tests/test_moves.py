@@ -472,7 +472,9 @@ def test_move_input_forms() -> None:
     assert g.play(" t1 - f ") == Move("T1", "F1")
 
 
-@pytest.mark.parametrize("text", ["T1", "T1-F1-F2", "T8-T1", "X-Y", "", "-", "T1-F5", "10H-T1"])
+@pytest.mark.parametrize(
+    "text", ["T1", "T1-F1-F2", "T8-T1", "X-Y", "", "-", "T1-F5", "10H-T1", "ſ-W", "T1-Ｆ1"]
+)
 def test_bad_move_text(text: str) -> None:
     g = game(tableau=["AS"])
     refused(g, lambda: g.play(text), "bad_move_text")

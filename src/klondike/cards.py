@@ -155,11 +155,23 @@ def fits_on(card: Card, target: Card) -> bool:
     return target in PARENTS[card]
 
 
+def _name_key(text: str) -> str:
+    """``text`` stripped and upper-cased to look up a card's, a pile's or a move's name; ""
+    (no name) if it holds anything but ASCII, which ``upper()`` would map onto names
+    (``"ſ".upper()`` is ``"S"``).
+
+    >>> _name_key(" t7 "), _name_key("ſ")
+    ('T7', '')
+    """
+    name = text.strip()
+    return name.upper() if name.isascii() else ""
+
+
 def parse_card(text: object) -> Card:
     """Read a card name: ``'TH'``, ``'10h'``, ``' as '``; raises :class:`IllegalMove`."""
     if not isinstance(text, str):
         raise IllegalMove("not_text", what="card", type=type(text).__name__)
-    name = text.strip().upper()
+    name = _name_key(text)
     if name.startswith("10"):
         name = "T" + name[2:]
     try:
@@ -173,7 +185,7 @@ def parse_pile(text: object) -> Pile:
     if not isinstance(text, str):
         raise IllegalMove("not_text", what="pile", type=type(text).__name__)
     try:
-        return _PILES[text.strip().upper()]
+        return _PILES[_name_key(text)]
     except KeyError:
         raise IllegalMove("bad_pile", text=text) from None
 
@@ -257,7 +269,7 @@ class Move:
         """Read ``'T2-T6'``, ``'w-f'``, ``'T4-F2'``; raises :class:`IllegalMove`."""
         if not isinstance(text, str):
             raise IllegalMove("not_text", what="move", type=type(text).__name__)
-        parts = text.strip().upper().split("-")
+        parts = _name_key(text).split("-")
         if len(parts) != 2:
             raise IllegalMove("bad_move_text", text=text)
         source, target = (p.strip() for p in parts)
