@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "nothing_to_undo": "nothing to undo",
     "nothing_to_redo": "nothing to redo: no action was undone since the last move",
     "undo_limit": "only the last {limit} actions can be undone",
+    "undo_count": "{count} actions cannot be undone, only {done}: nothing was undone",
     "won_no_undo": "the game is won: it cannot be undone",
     "no_finish": "there is no finish: drawing and putting cards up does not win from here "
     "whatever order the stock is in",

@@ -140,8 +140,12 @@ def test_an_undo_of_more_moves_than_stand_changes_nothing(tmp_path: Path) -> Non
         undo = {"version": 1, "action": "undo", "count": 2}
         refused = client.post(f"/api/games/{view['id']}/actions", json=undo)
         assert refused.status_code == 400
-        assert refused.json()["error"]["reason"] == "nothing_to_undo"
+        error = refused.json()["error"]
+        assert (error["reason"], error["params"]) == ("undo_count", {"count": 2, "done": 1})
+        assert error["message"] == "2 actions cannot be undone, only 1: nothing was undone"
         assert client.get(f"/api/games/{view['id']}").json()["moves"] == 1
+        undo = {"version": 1, "action": "undo", "count": 1}
+        assert client.post(f"/api/games/{view['id']}/actions", json=undo).status_code == 200
 
 
 def test_classic_says_when_only_a_lucky_shuffle_is_left() -> None:

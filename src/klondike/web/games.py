@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from klondike import Game, KlondikeError, Move, gestures
+from klondike import Game, IllegalMove, KlondikeError, Move, gestures
 from klondike.review import standing_moves
 from klondike.solver import finish_move
 from klondike.store import database as store
@@ -598,9 +598,12 @@ def _apply(
     if action == "move":
         return game.play(Move.from_text(move))
     if action == "undo":
-        undone = game.undo()
-        for _ in range(count - 1):
-            undone = game.undo()
+        undone = game.undo()  # the first one's refusal says why none can be undone
+        for done in range(1, count):
+            try:
+                undone = game.undo()
+            except IllegalMove as err:  # ``game`` is a copy: nothing was undone
+                raise IllegalMove("undo_count", count=count, done=done) from err
         return undone
     if action == "redo":
         return game.redo()

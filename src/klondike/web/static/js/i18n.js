@@ -729,6 +729,7 @@ const GERMAN_REASONS = {
   nothing_to_undo: "nichts rückgängig zu machen",
   nothing_to_redo: "nichts zu wiederholen: seit dem letzten Zug wurde nichts rückgängig gemacht",
   undo_limit: "nur die letzten {limit} Aktionen können rückgängig gemacht werden",
+  undo_count: "{count} Aktionen können nicht rückgängig gemacht werden, nur {done}: nichts wurde rückgängig gemacht",
   won_no_undo: "die Partie ist gewonnen: sie kann nicht zurückgenommen werden",
   no_finish:
     "kein Fertigspielen möglich: Ziehen und Ablegen gewinnt von hier nicht, in welcher Reihenfolge der Talon auch liegt",
