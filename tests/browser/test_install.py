@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import struct
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -71,16 +72,22 @@ def server_on(db: Path, *, port: int | None = None, static: Path | None = None) 
     return Server(db, port=port, static=static)
 
 
+KEPT_WITHIN_S = 10
+"""How long the service worker may take to control the page and keep every page file."""
+
+
 def kept_whole(page: Page, other_than: list[str] | None = None) -> dict[str, Any]:
     """Wait until the service worker controls the page and one cache (not one of
     ``other_than``) keeps every page file; the caches' state (`KEPT`)."""
     page.evaluate("window.klondike.offline")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     files = len(page_files())
+    deadline = time.monotonic() + KEPT_WITHIN_S
     while True:  # the caches are read asynchronously: asked again until they are whole
         kept = page.evaluate(KEPT)
         if kept["controlled"] and kept["files"] == [files] and kept["names"] != other_than:
             return kept  # type: ignore[no-any-return]
+        assert time.monotonic() < deadline, f"not kept whole ({files} files): {kept}"
         page.wait_for_timeout(50)
 
 
