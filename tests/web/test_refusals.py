@@ -15,7 +15,7 @@ from klondike.errors import MESSAGES as ENGINE_MESSAGES
 from klondike.store import settings
 from klondike.web import api
 from klondike.web.api import create_app
-from klondike.web.refusals import ENGINE_STATUS, REFUSALS, Refusal
+from klondike.web.refusals import ECHO_LIMIT, ENGINE_STATUS, REFUSALS, Refusal
 
 WEB = Path(api.__file__).parent
 
@@ -70,6 +70,17 @@ def test_the_guard_and_the_api_answer_the_same_error_shape(db_path: Path) -> Non
         assert set(answer.json()) == {"error", "game"}
         assert set(answer.json()["error"]) == {"reason", "message", "params"}
         assert answer.headers["Cache-Control"] == "no-store"
+
+
+def test_a_refusal_repeats_at_most_a_bounded_part_of_the_request(db_path: Path) -> None:
+    long_path, long_host = "/api/" + "x" * 20_000, "h" * 5_000 + ".example"
+    with TestClient(create_app(db_path, allowed_hosts=[HOST])) as client:
+        routed = client.get(long_path)
+        guarded = client.get("/api/game", headers={"Host": long_host})
+    assert routed.json()["error"]["params"] == {"what": long_path[:ECHO_LIMIT]}
+    assert guarded.json()["error"]["params"] == {"host": long_host[:ECHO_LIMIT]}
+    for answer in (routed, guarded):
+        assert len(answer.content) < 2 * ECHO_LIMIT + 1_000
 
 
 def test_the_settings_models_take_exactly_the_stores_choices(db_path: Path) -> None:

@@ -26,7 +26,7 @@ from klondike.store import database as store
 from .games import Games
 from .gauge import Gauges
 from .proved_deals import ProvedDeals
-from .refusals import Refusal
+from .refusals import ECHO_LIMIT, Refusal
 from .reviewing import Reviews
 from .security import LOOPBACK_NAMES, Guard
 from .solving import HINT_BUDGET, Solving
@@ -148,7 +148,7 @@ def _answer_errors(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
-            return error_response(Refusal("not_found", {"what": request.url.path}))
+            return error_response(Refusal("not_found", {"what": request.url.path[:ECHO_LIMIT]}))
         if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
             detail = "the body is not valid JSON text"
             response = error_response(Refusal("bad_request", {"detail": detail, "errors": []}))

@@ -30,6 +30,9 @@ class Kind(NamedTuple):
 ENGINE_STATUS = 400
 """The status of every refusal of the engine (an illegal move, a bad code, …)."""
 
+ECHO_LIMIT = 100
+"""The characters of the request's own text (a host name, a path) a refusal repeats at most."""
+
 REFUSALS: dict[str, Kind] = {
     # the request itself
     "bad_request": Kind(422, "{detail}"),

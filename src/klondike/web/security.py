@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 
-from .refusals import Refusal
+from .refusals import ECHO_LIMIT, Refusal
 
 MAX_BODY = 16 * 1024
 """The largest request body accepted, in bytes."""
@@ -77,7 +77,7 @@ class Guard:
             headers.setdefault(key.lower(), value)
         host = headers.get(b"host", b"").decode("latin-1")
         if not host_allowed(host, self.allowed_hosts):
-            await _refuse(send, "bad_host", host=host[:100])
+            await _refuse(send, "bad_host", host=host[:ECHO_LIMIT])
             return
         site = headers.get(b"sec-fetch-site", b"").lower()
         method = scope["method"]
