@@ -17,14 +17,14 @@ from klondike.web.api import create_app
 TIMEOUT = 1.0  # the request deadline in these tests (the real one is serve.REQUEST_TIMEOUT)
 
 PATIENT = 3.0
-"""A longer deadline, for a test that times the answers to other requests before it: room
-for a loaded machine."""
+"""A longer deadline, for a test that times the answers to other requests before it, or
+that needs its idle connections held while it asks: room for a loaded machine."""
 
 
 @pytest.fixture
-def url(request: pytest.FixtureRequest) -> Iterator[str]:
+def served(request: pytest.FixtureRequest) -> Iterator[tuple[serve.Server, str]]:
     """A server of a fresh in-memory game in a thread, with a short request deadline
-    (``TIMEOUT``, or the fixture's parameter)."""
+    (``TIMEOUT``, or the fixture's parameter), and its URL."""
 
     class QuickProtocol(serve.BoundedProtocol):
         request_timeout = getattr(request, "param", TIMEOUT)
@@ -39,10 +39,16 @@ def url(request: pytest.FixtureRequest) -> Iterator[str]:
     while not server.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.01)
-    yield f"http://127.0.0.1:{port}"
+    yield server, f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
     sock.close()
+
+
+@pytest.fixture
+def url(served: tuple[serve.Server, str]) -> str:
+    """The URL of the server (`served`)."""
+    return served[1]
 
 
 def connect(url: str) -> socket.socket:
@@ -70,7 +76,7 @@ def partial_body(url: str) -> socket.socket:
     return sock
 
 
-@pytest.mark.parametrize("url", [PATIENT], indirect=True)
+@pytest.mark.parametrize("served", [PATIENT], indirect=True)
 def test_a_body_shorter_than_its_length_does_not_hold_the_connection(url: str) -> None:
     assert httpx.get(url + "/api/game").status_code == 200  # the game exists
     slow = [partial_body(url) for _ in range(5)]
@@ -115,10 +121,15 @@ def test_a_request_arriving_slowly_but_in_time_is_answered(url: str) -> None:
     assert got.startswith(b"HTTP/1.1 200")
 
 
-def test_connections_are_bounded_and_freed(url: str) -> None:
+@pytest.mark.parametrize("served", [PATIENT], indirect=True)
+def test_connections_are_bounded_and_freed(served: tuple[serve.Server, str]) -> None:
+    server, url = served
     idle = [connect(url) for _ in range(serve.MAX_CONNECTIONS + 5)]
     try:
-        time.sleep(0.1)
+        deadline = time.monotonic() + PATIENT
+        while len(server.server_state.connections) < len(idle):  # until it holds them all
+            assert time.monotonic() < deadline, len(server.server_state.connections)
+            time.sleep(0.01)
         with httpx.Client(base_url=url, timeout=2) as http:
             assert http.get("/api/game").status_code == 503  # over the bound: refused at once
         for sock in idle:  # each closed by the server at its deadline
