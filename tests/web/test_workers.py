@@ -219,7 +219,8 @@ def test_a_proof_that_waited_in_the_queue_keeps_the_requests_window(
         with ThreadPoolExecutor(1) as pool:
             began = time.monotonic()
             asked = pool.submit(client.post, "/api/games", json={"winnable": True, "draw": 3})
-            time.sleep(window + 0.2)  # the window passes while the lane is held
+            until(lambda: workers.queued("proof") == 1, 10)  # the request has arrived
+            time.sleep(window + 0.2)  # and its window passes while the lane is held
             release.set()
             answer = asked.result(timeout=30)
         assert answer.status_code == 503 and reason(answer) == "no_proved_deal"

@@ -136,6 +136,10 @@ class _Lane:
         with self.changed:
             return self.current is not None
 
+    def queued(self) -> int:
+        with self.changed:
+            return len(self.queue)
+
     def stop(self) -> None:
         with self.changed:
             self.stopping = True
@@ -312,6 +316,10 @@ class SolverWorkers:
     def busy(self, lane: str) -> bool:
         """True while ``lane`` runs a task."""
         return self._lane(lane).busy()
+
+    def queued(self, lane: str) -> int:
+        """The tasks waiting in ``lane``'s queue (the one it runs not counted)."""
+        return self._lane(lane).queued()
 
     def close(self) -> None:
         """Stop the lanes: queued tasks answer `SolverFailed`, a running one is left to finish
