@@ -155,6 +155,45 @@ def test_a_deleted_wal_loses_no_acknowledged_action_even_with_sigkill(db_path: P
         again.stop()
 
 
+@pytest.mark.parametrize("ending", ["stop", "kill"])
+def test_a_backup_put_in_the_files_place_opens_as_it_was(
+    db_path: Path, tmp_path: Path, ending: str
+) -> None:
+    """A backup copied over the file while the server runs: the server's journal, left at the
+    file's name, belongs to the file replaced and must not be read into the backup."""
+    server = Server(db_path)
+    view = server.game()
+    assert server.post(f"/api/games/{view['id']}/actions", {"version": 0, **TAP})["version"] == 1
+    backup = tmp_path / "backup.db"
+    subprocess.run(
+        [sys.executable, "-m", "klondike", "backup", str(backup), "--db", str(db_path)],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    for version in range(1, 76):
+        assert server.post(f"/api/games/{view['id']}/actions", {"version": version, **TAP})
+    assert os.path.getsize(f"{db_path}-wal") > 0  # actions not yet copied into the file
+    restored = tmp_path / "restored.db"
+    shutil.copyfile(backup, restored)
+    restored.replace(db_path)
+    refused = server.http.post(f"/api/games/{view['id']}/actions", json={"version": 76, **TAP})
+    assert refused.status_code == 503
+    if ending == "stop":
+        server.stop()
+    else:
+        server.kill()
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert versions(conn)[view["id"]] == ("playing", 1)
+    conn.close()
+    again = Server(db_path)
+    try:
+        assert again.game(view["id"])["version"] == 1
+    finally:
+        again.stop()
+
+
 def test_a_deleted_data_folder_is_said_at_the_stop_and_at_the_next_start(
     tmp_path: Path,
 ) -> None:

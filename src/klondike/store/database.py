@@ -324,12 +324,17 @@ def check_files(conn: sqlite3.Connection) -> None:
     """Raise `FileChanged` if the database file or its WAL is no longer the one opened.
 
     A WAL deleted while the file itself is still there is first copied into the file (it is
-    still open here), so nothing written so far is lost.
+    still open here), so nothing written so far is lost. A file deleted or replaced gets
+    its WAL copied in and emptied too: the WAL stays at the file's name, and the next start
+    would read it into whatever file lies there now (a backup put back, a new file).
     """
     if not isinstance(conn, Database) or not conn.identities:
         return
     main, wal = _files(conn.where)
     if _identity(main) != conn.identities.get(main):
+        if _identity(wal) == conn.identities.get(wal):  # still the WAL of the file opened
+            with suppress(sqlite3.Error):
+                checkpoint(conn, "TRUNCATE")
         raise FileChanged(
             f"the database file {main} was deleted or replaced while klondike ran, so nothing "
             "more can be saved: stop klondike and start it again"
