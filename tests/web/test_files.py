@@ -23,6 +23,7 @@ from helpers.server import Server
 from klondike import Game
 from klondike.cli import main
 from klondike.store import database as store
+from klondike.store import settings
 from klondike.web.api import create_app
 
 CODE = "KL1-D1N-AAAAAAG"
@@ -266,6 +267,66 @@ def test_a_file_failing_quick_check_is_kept_aside_and_the_games_go_on(db_path: P
     assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     assert sorted(versions(conn)) == sorted([*ids, playing])
     conn.close()
+
+
+def damage_the_table(db_path: Path, table: str) -> None:
+    """Overwrite the first page of ``table`` with garbage: none of its rows can be read."""
+    conn = sqlite3.connect(db_path)
+    page = int(
+        conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    )
+    conn.close()
+    with open(db_path, "r+b") as file:
+        file.seek((page - 1) * 4096)
+        file.write(b"\xff" * 4096)
+
+
+def test_a_rebuilt_file_keeps_the_settings_and_every_table_it_can_read(db_path: Path) -> None:
+    conn = store.open_database(db_path)
+    game_id = store.insert_game(conn, Game.from_code(CODE), version=2)
+    conn.execute(
+        "UPDATE games SET hints = 3, fair_hints = 2, peeked_hints = 1 WHERE id = ?", (game_id,)
+    )
+    chosen = settings.save(conn, {"card_back": "red", "four_colours": True})
+    store.add_proved_deal(conn, ("app", 1, "normal"), store.KeptProof(6, "T1-F3", 123, 0.25))
+    store.save_review(conn, game_id, {"moves": []})
+    rows = {
+        t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in store.KEPT_TABLES
+    }
+    store.close_database(conn)
+    damage_the_index(db_path)
+
+    conn = store.open_database(db_path)
+    notice = " ".join(conn.notices)
+    assert "is damaged (" in notice and "goes on with the 1 game that could be read" in notice
+    damage = notice.split("is damaged (")[1].split("); it is kept")[0]
+    assert all(" " in problem for problem in damage.split("; ")), damage  # not word by word
+    assert "settings" not in notice and "made again" not in notice
+    assert settings.load(conn) == chosen
+    for table, kept in rows.items():
+        assert conn.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall() == kept, table
+    store.close_database(conn)
+
+
+@pytest.mark.parametrize("table", ["settings", "games"])
+def test_a_table_that_cannot_be_read_is_said(db_path: Path, table: str) -> None:
+    conn = store.open_database(db_path)
+    for _ in range(3):
+        store.insert_game(conn, Game.from_code(CODE), status="abandoned")
+    settings.save(conn, {"card_back": "red"})
+    store.close_database(conn)
+    damage_the_table(db_path, table)
+
+    conn = store.open_database(db_path)
+    notice = " ".join(conn.notices)
+    if table == "settings":
+        assert "on with the 3 games" in notice
+        assert "settings could not be read: they are back to their defaults" in notice
+        assert settings.load(conn)["card_back"] != "red"
+    else:
+        assert "on without its games: none could be read" in notice
+        assert settings.load(conn)["card_back"] == "red"
+    store.close_database(conn)
 
 
 def test_a_cut_last_byte_never_shows_another_position(db_path: Path) -> None:

@@ -302,7 +302,9 @@ def _check_version_and_integrity(conn: sqlite3.Connection, where: str) -> str | 
         return str(err)
     if problems == ["ok"]:
         return None
-    said = "; ".join(" ".join(problems).replace("*** in database main ***", "").split())
+    said = "; ".join(
+        " ".join(problem.replace("*** in database main ***", "").split()) for problem in problems
+    )
     return said if len(said) <= 200 else said[:199] + "…"
 
 
@@ -383,18 +385,30 @@ def keep_damaged(path: Path, damage: str) -> str:
             shutil.copy2(source, copy)
     fresh = path.with_name(f"{path.name}.rebuilding")
     _remove(fresh)
-    read, lost = _copy_readable_games(kept, fresh)
+    counts = _copy_readable(kept, fresh)
     for name in (f"{kept}-wal", f"{kept}-shm"):  # left by reading the copy, if empty
         if (os.path.exists(name) and os.path.getsize(name) == 0) or name.endswith("-shm"):
             with suppress(OSError):
                 os.remove(name)
-    _remove(path)
-    os.replace(fresh, path)
-    return (
+    for name in (f"{path}-wal", f"{path}-shm"):  # the damaged file's, kept in the copy
+        if os.path.exists(name):
+            os.remove(name)
+    os.replace(fresh, path)  # at once: a kill leaves the damaged file or the fresh one
+    read, lost = counts["games"]
+    said = [
         f"the database {path} is damaged ({damage}); it is kept as {kept}, and klondike goes "
-        f"on with the {read} games that could be read from it"
-        + (f" ({lost} could not)" if lost else "")
-    )
+        + (
+            "on without its games: none could be read"
+            if lost is None
+            else f"on with the {read} game{'' if read == 1 else 's'} that could be read from it"
+            + (f" ({lost} could not)" if lost else "")
+        )
+    ]
+    if counts["settings"][1] != 0:
+        said.append("some settings could not be read: they are back to their defaults")
+    if len(counts) < len(KEPT_TABLES) or any(counts[t][1] != 0 for t in counts if t in REMADE):
+        said.append("daily deals, proved deals or reviews it lost are made again when wanted")
+    return "; ".join(said)
 
 
 def _remove(path: Path) -> None:
@@ -404,40 +418,61 @@ def _remove(path: Path) -> None:
             os.remove(name)
 
 
-def _copy_readable_games(source: Path, target: Path) -> tuple[int, int]:
-    """Copy every games row that can be read from ``source`` into a new database at
-    ``target``; the numbers of rows copied and of rows that could not be read."""
+REMADE = ("daily_deals", "proved_deals", "reviews")
+"""Tables whose rows klondike makes again when they are wanted (a day's deal, a proved deal,
+a review)."""
+
+KEPT_TABLES = ("games", "settings", *REMADE)
+"""The tables copied from a damaged file into its fresh one: games and settings from a file
+of any schema, the others only from one of this schema, whose rows mean what they mean
+here."""
+
+
+def _copy_readable(source: Path, target: Path) -> dict[str, tuple[int, int | None]]:
+    """Copy every row that can be read from ``source``'s kept tables into a new database at
+    ``target``: for each table, the rows copied and those that could not be read (None: the
+    table could not be read at all)."""
     new = sqlite3.connect(target, isolation_level=None, factory=Database)
-    read = lost = 0
+    counts: dict[str, tuple[int, int | None]] = {}
     try:
         new.execute("PRAGMA journal_mode = DELETE").fetchall()
         migrations.upgrade(new)  # a new file: every step
         old = sqlite3.connect(f"file:{quote(str(source.resolve()))}?mode=ro", uri=True)
         try:
             try:
-                ids = [int(row[0]) for row in old.execute("SELECT id FROM games NOT INDEXED")]
+                same = migrations.user_version(old) == migrations.SCHEMA_VERSION
             except sqlite3.DatabaseError:
-                ids = []
-            try:  # a file of an older schema lacks the newer columns: their defaults apply
-                present = {row[1] for row in old.execute("PRAGMA table_info(games)")}
-            except sqlite3.DatabaseError:
-                present = set()
-            names = [name for name in ROW_COLUMNS.split(", ") if name in present]
-            columns = ", ".join(names) or "id"
-            insert = f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(names or 'i'))})"
-            for game_id in ids:
-                try:
-                    row = old.execute(
-                        f"SELECT {columns} FROM games NOT INDEXED WHERE id = ?", (game_id,)
-                    ).fetchone()
-                    new.execute(insert, row)
-                    read += 1
-                except sqlite3.DatabaseError:
-                    lost += 1
+                same = False
+            for table in KEPT_TABLES if same else KEPT_TABLES[:2]:
+                counts[table] = _copy_rows(old, new, table)
         finally:
             old.close()
     finally:
         new.close()
+    return counts
+
+
+def _copy_rows(
+    old: sqlite3.Connection, new: sqlite3.Connection, table: str
+) -> tuple[int, int | None]:
+    """Copy the readable rows of ``table`` (the columns both files have: a file of an older
+    schema lacks the newer ones, whose defaults apply), row by row; see `_copy_readable`."""
+    try:
+        present = {row[1] for row in old.execute(f"PRAGMA table_info({table})")}
+        rowids = [int(row[0]) for row in old.execute(f"SELECT rowid FROM {table} NOT INDEXED")]
+    except sqlite3.DatabaseError:
+        return 0, None
+    names = [row[1] for row in new.execute(f"PRAGMA table_info({table})") if row[1] in present]
+    columns = ", ".join(names)
+    select = f"SELECT {columns} FROM {table} NOT INDEXED WHERE rowid = ?"
+    insert = f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * len(names))})"
+    read = lost = 0
+    for rowid in rowids if names else ():
+        try:
+            new.execute(insert, old.execute(select, (rowid,)).fetchone())
+            read += 1
+        except sqlite3.DatabaseError:
+            lost += 1
     return read, lost
 
 

@@ -84,8 +84,7 @@ ROW_COLUMNS = (
     "id, code, draw, scoring, status, score, moves, undos, elapsed_ms, started_at, ended_at, "
     "version, snapshot, counted, rules, hints, daily, line, start, tier, practice"
 )
-"""The columns of a games row in `GameRow`'s order: what `load_game` reads, and what is
-copied from a damaged file into its fresh one (`klondike.store.database.keep_damaged`)."""
+"""The columns of a games row in `GameRow`'s order: what `load_game` reads."""
 
 
 def utc_now() -> str:
