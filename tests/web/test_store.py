@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +19,7 @@ from klondike import Game, gestures
 from klondike.rules import Mode
 from klondike.store import database as store
 from klondike.store import migrations, settings
-from klondike.store.database import DatabaseError, open_database
+from klondike.store.database import DatabaseError, close_database, open_database
 from klondike.store.stats import summary
 from klondike.web import solving
 from klondike.web.api import create_app
@@ -115,6 +116,40 @@ def test_not_a_database_is_refused_clearly(db_path: Path) -> None:
     before = db_path.read_bytes()
     with pytest.raises(DatabaseError, match="not a klondike database"):
         open_database(db_path)
+    assert db_path.read_bytes() == before
+
+
+def test_a_file_cut_short_is_kept_aside_not_called_foreign(db_path: Path) -> None:
+    conn = open_database(db_path)
+    for _ in range(60):
+        store.insert_game(conn, Game.from_code("KL1-D1N-AAAAAAG"), status="abandoned")
+    close_database(conn)
+    with open(db_path, "r+b") as file:
+        file.truncate(os.path.getsize(db_path) - 4096)  # its last page gone
+    cut = db_path.read_bytes()
+    conn = open_database(db_path)
+    assert "is damaged (database disk image is malformed)" in " ".join(conn.notices)
+    assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    close_database(conn)
+    kept = [name for name in db_path.parent.iterdir() if ".damaged-" in name.name]
+    assert len(kept) == 1 and kept[0].read_bytes() == cut
+
+
+def test_a_file_klondike_cannot_read_now_is_not_called_foreign(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Locked by another program, unreadable, a failing disk: said as such, and the file
+    is left as it is."""
+    close_database(open_database(db_path))
+    before = db_path.read_bytes()
+
+    def locked(conn: sqlite3.Connection) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(migrations, "user_version", locked)
+    with pytest.raises(DatabaseError) as err:
+        open_database(db_path)
+    assert str(err.value) == f"cannot use the database {db_path}: database is locked"
     assert db_path.read_bytes() == before
 
 

@@ -273,11 +273,25 @@ def open_readonly(path: str | Path | None = None) -> Database:
     return conn
 
 
+class _Damaged(DatabaseError):
+    """SQLite found the file damaged before its version could be read (``damage``: what it
+    said)."""
+
+    def __init__(self, where: str, damage: str) -> None:
+        super().__init__(f"the database {where} is damaged: {damage}")
+        self.damage = damage
+
+
 def _read_version(conn: sqlite3.Connection, where: str) -> int:
-    """The schema version of the file; `DatabaseError` if it is not one klondike can use."""
+    """The schema version of the file; `DatabaseError` if it is not one klondike can use
+    (`_Damaged` if SQLite calls it damaged)."""
     try:
         version = migrations.user_version(conn)
+    except sqlite3.OperationalError as err:  # locked, busy, unreadable: not the file's fault
+        raise DatabaseError(f"cannot use the database {where}: {err}") from err
     except sqlite3.DatabaseError as err:
+        if err.sqlite_errorname == "SQLITE_CORRUPT":
+            raise _Damaged(where, str(err)) from err
         raise DatabaseError(f"{where} is not a klondike database: {err}") from err
     if version > migrations.SCHEMA_VERSION or version < 0:
         raise DatabaseError(
@@ -291,7 +305,10 @@ def _read_version(conn: sqlite3.Connection, where: str) -> int:
 def _check_version_and_integrity(conn: sqlite3.Connection, where: str) -> str | None:
     """Refuse a file of another schema (before anything is written); then what
     ``PRAGMA quick_check`` finds wrong with it, or None if it is sound."""
-    version = _read_version(conn, where)
+    try:
+        version = _read_version(conn, where)
+    except _Damaged as err:
+        return err.damage
     if version == 0:
         return None  # a new or empty file: nothing to check
     try:
