@@ -377,6 +377,31 @@ def test_two_servers_cannot_both_leave_one_game(db_path: Path, how: str) -> None
     assert playing == 1
 
 
+def test_a_second_server_takes_the_version_the_first_played_to(db_path: Path) -> None:
+    """Two servers on one file: an action on the version the other server played the game
+    to is played; one on an older version is refused with the game as it now stands."""
+    first = create_app(db_path, allowed_hosts=[HOST])
+    second = create_app(db_path, allowed_hosts=[HOST])
+    with TestClient(first) as one, TestClient(second) as two:
+        view = one.post("/api/games", json={"code": CODE}).json()
+        assert two.get(f"/api/games/{view['id']}").json()["version"] == 0  # open in both
+        played = play_taps(one, view, 3)
+        path = f"/api/games/{view['id']}/actions"
+        taken = two.post(path, json={"version": 3, **TAP})
+        assert taken.status_code == 200, taken.json()
+        assert taken.json()["version"] == 4 and taken.json()["moves"] == played["moves"] + 1
+        refused = one.post(path, json={"version": 3, **TAP})
+        assert refused.status_code == 409
+        error, shown = refused.json()["error"], refused.json()["game"]
+        assert error["params"] == {"version": 3, "current": 4}
+        assert (shown["version"], shown["moves"]) == (4, taken.json()["moves"])
+        hint = one.post(f"/api/games/{view['id']}/hint", json={"version": 4})
+        assert hint.status_code != 409, hint.json()
+        assert one.post(f"/api/games/{view['id']}/restart", json={"version": 4}).status_code == 200
+        ended = two.post(path, json={"version": 4, **TAP})
+        assert ended.status_code == 409 and ended.json()["error"]["reason"] == "game_over"
+
+
 # --------------------------------------------------------------------------- backup
 
 

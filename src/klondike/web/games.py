@@ -167,6 +167,16 @@ class Games:
         params: dict[str, object] = {"version": version, "current": entry.version}
         return Refusal("stale_version", params, game=entry.view(self.now()))
 
+    def _at_version(self, entry: OpenGame, version: int) -> None:
+        """Refuse (`stale_version`, with the game's view) an action on ``version`` unless
+        it is the game's; before refusing, the row is read again: a second server on the
+        same file may have played it on (and the refusal then shows where). Its lock is held.
+        """
+        if version != entry.version:
+            self._reload(entry)
+            if version != entry.version:
+                raise self._stale_version(entry, version)
+
     # ---- reading
 
     def view(self, entry: OpenGame) -> dict[str, Any]:
@@ -422,10 +432,10 @@ class Games:
         `game_over` if it is finished, `stale_version` if it is at another version."""
         entry = self.get(game_id)
         with entry.lock:
-            if entry.status != "playing":
+            if entry.status == "playing":
+                self._at_version(entry, version)
+            if entry.status != "playing":  # (or no longer: another server ended it)
                 raise self._game_over(entry)
-            if version != entry.version:
-                raise self._stale_version(entry, version)
             return entry, entry.game.snapshot()
 
     def hint_given(self, entry: OpenGame, *, names_move: bool, peeked: bool = False) -> int:
@@ -450,8 +460,7 @@ class Games:
         of the same tier, if it was one)."""
         old = self.get(game_id)
         with old.lock:
-            if version != old.version:
-                raise self._stale_version(old, version)
+            self._at_version(old, version)
             self._refuse_if_left(old)
             game = Game.from_code(old.game.code)
             left = old if old.status == "playing" else None
@@ -493,10 +502,10 @@ class Games:
         it returns. An ``undo`` takes back ``count`` actions, all or none."""
         entry = self.get(game_id)
         with entry.lock:
-            if entry.status != "playing":
+            if entry.status == "playing":
+                self._at_version(entry, version)
+            if entry.status != "playing":  # (or no longer: another server ended it)
                 raise self._game_over(entry)
-            if version != entry.version:
-                raise self._stale_version(entry, version)
             game = entry.game.copy()
             tap = gestures.tap
             if action == "tap" and self._setting("tap_where_it_fits"):
