@@ -153,6 +153,19 @@ def test_a_file_klondike_cannot_read_now_is_not_called_foreign(
     assert db_path.read_bytes() == before
 
 
+def test_another_programs_database_is_refused_and_left_as_it_is(db_path: Path) -> None:
+    other = sqlite3.connect(db_path)
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.execute("INSERT INTO notes VALUES ('milk')")
+    other.commit()
+    other.close()
+    before = db_path.read_bytes()
+    with pytest.raises(DatabaseError, match="not a klondike database: it holds another program"):
+        open_database(db_path)
+    assert db_path.read_bytes() == before
+    assert not Path(f"{db_path}-wal").exists()
+
+
 def test_a_directory_is_refused_clearly(tmp_path: Path) -> None:
     with pytest.raises(DatabaseError, match=str(tmp_path)):
         open_database(tmp_path)

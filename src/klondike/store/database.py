@@ -293,6 +293,10 @@ def _read_version(conn: sqlite3.Connection, where: str) -> int:
         if err.sqlite_errorname == "SQLITE_CORRUPT":
             raise _Damaged(where, str(err)) from err
         raise DatabaseError(f"{where} is not a klondike database: {err}") from err
+    if version == 0 and _holds_tables(conn):  # klondike's first step sets the version
+        raise DatabaseError(
+            f"{where} is not a klondike database: it holds another program's tables"
+        )
     if version > migrations.SCHEMA_VERSION or version < 0:
         raise DatabaseError(
             f"the database {where} was written by a newer version of klondike "
@@ -300,6 +304,14 @@ def _read_version(conn: sqlite3.Connection, where: str) -> int:
             "update klondike, or choose another file with --db"
         )
     return version
+
+
+def _holds_tables(conn: sqlite3.Connection) -> bool:
+    """True if the file has any table (an empty new file has none)."""
+    try:
+        return conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is not None
+    except sqlite3.DatabaseError:
+        return False  # unreadable: the check that follows says why
 
 
 def _check_version_and_integrity(conn: sqlite3.Connection, where: str) -> str | None:
