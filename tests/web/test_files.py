@@ -207,6 +207,7 @@ def test_a_deleted_data_folder_is_said_at_the_stop_and_at_the_next_start(
     assert refused.status_code == 503
     status, out, err = server.stop(signal.SIGTERM)
     assert status == 0 and "deleted or replaced" in err and "stopped" in out
+    assert "the time played could not be saved" in err and "not played" not in err
     again = Server(db_path)
     status, _, err = again.stop()
     assert status == 0 and f"a new database at {db_path}" in err

@@ -93,8 +93,9 @@ def create_app(
         solving.workers.close()
         try:  # the server stops (Ctrl-C, SIGTERM): keep the time since the last actions
             games.save_clocks()
-        except Refusal as err:
-            print(f"klondike: the clocks could not be saved: {err}", file=sys.stderr)
+        except Refusal as err:  # (an action's refusal: say what failed, not "not played")
+            detail = err.params.get("detail", err.message)
+            print(f"klondike: the time played could not be saved: {detail}", file=sys.stderr)
         games.checkpoint()  # and copy the WAL into the database file
 
     app = FastAPI(
