@@ -178,6 +178,26 @@ def test_a_game_being_played_has_no_review_button(open_table: Opener) -> None:
     assert answer["error"]["reason"] == "review_playing"
 
 
+def test_the_recent_games_offer_no_review_of_the_game_being_played(open_table: Opener) -> None:
+    """The statistics' row of the game in play has Replay but no Review (which the server
+    would refuse); the game left before it has both."""
+    table = open_table(BURYING)
+    bury_and_leave(table)
+    table.tap(table.pile("S"))
+    table.settle()
+    press(table, "#stats-button")
+    page = table.page
+    rows = page.locator("#stats-recent tbody tr")
+    page.locator("#stats-recent tr[data-result='playing']").wait_for()
+    assert rows.count() == 2
+    playing = page.locator("#stats-recent tr[data-result='playing']")
+    assert playing.locator("button.replay").count() == 1
+    assert playing.locator("button.review").count() == 0
+    press(table, "#stats-recent tr[data-result='abandoned'] button.review")
+    review_done(table)
+    assert page.locator("#review-moves li").count() == 2
+
+
 @pytest.mark.parametrize("screen", ["landscape"])
 def test_the_review_works_on_a_phone_held_sideways(open_table: Opener) -> None:
     table = open_table(BURYING)

@@ -156,11 +156,15 @@ function renderRecent(table, games, replay, review) {
     button.type = "button";
     button.setAttribute("aria-label", t("replay_label", { code: game.code }));
     button.addEventListener("click", () => replay(game.code));
-    const analyse = cell("button", t("review"), "btn btn-small review");
-    analyse.type = "button";
-    analyse.setAttribute("aria-label", t("review_label", { code: game.code }));
-    analyse.addEventListener("click", () => review(game.id));
-    const actions = section("div", [button, analyse]);
+    const actions = section("div", [button]);
+    if (game.result !== "playing") {
+      // a game still in play has no review yet (the server refuses it until it is over)
+      const analyse = cell("button", t("review"), "btn btn-small review");
+      analyse.type = "button";
+      analyse.setAttribute("aria-label", t("review_label", { code: game.code }));
+      analyse.addEventListener("click", () => review(game.id));
+      actions.append(analyse);
+    }
     actions.className = "recent-actions"; // Replay and Review, side by side at one size
     tr.append(section("td", [actions]));
     return tr;
