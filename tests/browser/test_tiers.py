@@ -193,6 +193,31 @@ def test_a_difficulty_with_no_deal_ready_says_how_long_and_the_game_stays(
     assert page.locator("#new-wait").is_hidden() and page.locator("#new-start").is_enabled()
 
 
+@pytest.mark.both_screens
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_a_deal_of_the_shipped_pool_says_its_difficulty_not_a_proof_of_0_s(
+    open_table: Opener, locale: str
+) -> None:
+    """An Easy deal comes from the package's shipped pool of rated deals, which keeps no
+    figures of its proof: the dialog and the toast say it is winnable and rated easy."""
+    table = open_table(locale=locale)
+    page = table.page
+    open_new_game(table)
+    press(table, "#new-dialog label:has(#winnable-input)")
+    page.locator("#new-tier").select_option("easy")
+    with page.expect_response(lambda r: r.url.endswith("/api/games")) as answer:
+        press(table, "#new-start")
+    assert answer.value.json()["proof"]["shipped"] is True
+    page.locator("#new-dialog").wait_for(state="hidden", timeout=20_000)
+    said = {
+        "en-US": "A winnable deal, rated easy.",
+        "de-DE": "Ein lösbares Spiel der Schwierigkeit „Einfach“.",
+    }[locale]
+    assert table.toast() == said
+    assert page.locator("#new-proof").text_content() == said
+    assert table.check()["tier"] == "easy"
+
+
 @pytest.mark.parametrize("screen", ["desktop"])
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])
 def test_a_difficulty_none_was_found_of_is_said_so(open_rated: Opener, locale: str) -> None:

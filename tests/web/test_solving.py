@@ -21,6 +21,7 @@ from helpers.positions import UNDECIDED_DEAL, almost_won, position
 from helpers.proofs import proof_of
 from helpers.server import Server
 from klondike import Game
+from klondike.fair.pool import PoolDeal, RatedPool
 from klondike.rules import SOLITAER, rules_for
 from klondike.solver import solve
 from klondike.solver.daily import daily_deal
@@ -268,6 +269,20 @@ def test_a_kept_deal_is_taken_first_and_the_filler_is_woken(db_path: Path) -> No
         assert view["code"] == "KL1-D1N-AAAAAAG"
         assert view["proof"] == {"deal": 6, "states": 123, "seconds": 0.25}
         until(lambda: kept() == POOL_SIZE, 60)  # woken: the deal taken is replaced
+
+
+def test_a_deal_of_the_shipped_pool_says_it_is_one_and_no_figures(db_path: Path) -> None:
+    """The shipped pool keeps no figures of how its deals were proved: the view says the
+    deal is a shipped one, not that it was proved in 0 s among 0 positions."""
+    mode = ("app", 1, "normal")
+    pool = RatedPool([PoolDeal(mode, 6, "easy", 8, 8, 416, proof_of(6, mode).line)])
+    app = create_app(
+        db_path, allowed_hosts=[HOST], workers=SolverWorkers(processes=False), pool=pool
+    )
+    with TestClient(app) as client:
+        view = start(client, winnable=True, tier="easy")
+    assert (view["code"], view["tier"]) == ("KL1-D1N-AAAAAAG", "easy")
+    assert view["proof"] == {"deal": 6, "shipped": True}
 
 
 def test_no_deal_proved_in_time_is_refused_and_changes_nothing(

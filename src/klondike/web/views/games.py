@@ -18,8 +18,8 @@ from klondike.tiers import Tier
 
 from ..games import Games
 from ..gauge import Gauges
-from ..proofs import ProofFigures, proof_figures
-from ..solving import Solving
+from ..proofs import ProofFigures
+from ..solving import ShippedFigures, Solving, proof_view
 from .common import (
     MAX_ID,
     Column,
@@ -150,9 +150,10 @@ class Presence(Strict):
 
 
 class NewGameView(GameView):
-    """A new game's view; ``proof`` (only for a winnable deal) says how it was proved."""
+    """A new game's view; ``proof`` (only for a winnable deal) says how it was proved: how
+    long it took here, or that it is a deal of the shipped pool of rated deals."""
 
-    proof: ProofFigures | None = None
+    proof: ProofFigures | ShippedFigures | None = None
 
 
 class Step(BaseModel):
@@ -216,7 +217,7 @@ def add_routes(app: FastAPI, games: Games, solving: Solving, gauges: Gauges) -> 
         )
         view = await run_in_threadpool(games.view, entry)
         if entry.proof is not None:
-            view["proof"] = proof_figures(entry.proof)
+            view["proof"] = proof_view(entry.proof)
         return json_answer(view)
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=errors(404))

@@ -337,6 +337,7 @@ const TABLES = {
     daily_deal: "Daily deal",
     proving: "Looking for a deal the solver can win…",
     proved: "Proved winnable in {seconds} s ({states} positions).",
+    proved_shipped: "A winnable deal, rated {tier}.",
     daily_started: "The daily deal of {day}.",
     // the Daily dialog and the table's mark
     daily: "Daily",
@@ -682,6 +683,7 @@ const TABLES = {
     daily_deal: "Spiel des Tages",
     proving: "Suche ein Spiel, das der Löser gewinnen kann…",
     proved: "Als lösbar bewiesen in {seconds} s ({states} Stellungen).",
+    proved_shipped: "Ein lösbares Spiel der Schwierigkeit „{name}“.",
     daily_started: "Das Spiel des Tages vom {day}.",
     daily: "Tagesspiel",
     daily_button_title: "Spiel des Tages: ein Kalender des Monats",

@@ -7,7 +7,7 @@ import { ApiError } from "../api.js";
 import { reasonText, t } from "../i18n.js";
 import { ModePicker, modeOf } from "../mode-picker.js";
 import { TierChoice } from "../tier-choice.js";
-import { tierRefusal } from "../tiers.js";
+import { tierRefusal, tierWords } from "../tiers.js";
 import { DialogWait, notReady } from "../waiting.js";
 import { mayLeave } from "./confirm.js";
 
@@ -136,16 +136,18 @@ export class NewGameDialog {
   }
 
   /** Start the game of `body`, the player having agreed to leave the game in progress. A
-   *  proved deal says how long the proof took. A difficulty with no deal ready is waited for
-   *  in the dialog (open again if it was closed: the game in progress stays meanwhile). */
+   *  proved deal says how long the proof took (a shipped one, its difficulty). A difficulty
+   *  with no deal ready is waited for in the dialog (open again if it was closed: the game in
+   *  progress stays meanwhile). */
   async begin(body) {
     const fields = this.form.elements;
     try {
       if (body.winnable) this.proof.textContent = t("proving");
       const view = await this.game.start(body, true);
-      this.proof.textContent = view.proof ? proofText(view.proof) : "";
+      const proved = view.proof ? proofText(view.proof, view.tier) : "";
+      this.proof.textContent = proved;
       this.dialog.close();
-      if (view.proof) this.game.hooks.message(proofText(view.proof));
+      if (proved) this.game.hooks.message(proved);
     } catch (err) {
       this.proof.textContent = "";
       if (notReady(err)) {
@@ -193,8 +195,10 @@ export class NewGameDialog {
   }
 }
 
-/** "Proved winnable in 0.12 s (1,234 positions)". */
-function proofText(proof) {
+/** "Proved winnable in 0.12 s (1,234 positions)"; a deal of the shipped pool of rated deals,
+ *  whose proof's figures are not kept: "A winnable deal, rated easy". */
+function proofText(proof, tier) {
+  if (proof.shipped) return t("proved_shipped", tierWords(tier));
   return t("proved", {
     seconds: proof.seconds.toFixed(2),
     states: proof.states.toLocaleString(),
