@@ -12,6 +12,7 @@ from browser.test_axe import audit
 from browser.test_dialogs import skip_celebration
 from helpers.page import Table, open_new_game, press
 from helpers.positions import one_move_to_win, position
+from helpers.server import Server
 
 pytestmark = pytest.mark.one_screen  # each test at one screen (conftest.one_screen)
 
@@ -196,6 +197,45 @@ def test_the_recent_games_offer_no_review_of_the_game_being_played(open_table: O
     press(table, "#stats-recent tr[data-result='abandoned'] button.review")
     review_done(table)
     assert page.locator("#review-moves li").count() == 2
+
+
+# The stock's last card turned and turned back, over and over, until the game is left: a
+# review of more than a hundred moves, every position won at once.
+TURNING = position(tableau=["KH"], stock="KC", foundations={"S": 13, "H": 12, "D": 13, "C": 12})
+
+
+def test_the_charts_labels_stay_inside_it(
+    open_table: Opener, make_server: Callable[..., Server]
+) -> None:
+    """The last move's number, at the x axis's right end, is not cut off ("214" read "21")."""
+    server = make_server(TURNING)
+    view = server.game()
+    for _ in range(60):
+        for move in ("S-W", "W-S"):
+            body = {"version": view["version"], "action": "move", "move": move}
+            view = server.post(f"/api/games/{view['id']}/actions", body)
+    assert view["moves"] == 120
+    table = open_table(server=server)
+    open_new_game(table)
+    press(table, "#new-start")
+    table.page.locator("#confirm-dialog").wait_for()
+    press(table, "#confirm-yes")
+    table.page.wait_for_function("window.klondike.state.view.id !== 1")
+    press(table, "#review-last")
+    review_done(table)
+    chart = table.page.locator("#review-chart svg")
+    chart.scroll_into_view_if_needed()
+    labels = chart.evaluate(
+        """(svg) => {
+            const box = svg.getBoundingClientRect();
+            return [...svg.querySelectorAll("text")].map((el) => {
+                const r = el.getBoundingClientRect();
+                return [el.textContent, r.left >= box.left && r.right <= box.right];
+            });
+        }"""
+    )
+    assert ["120", True] in labels
+    assert [text for text, inside in labels if not inside] == []
 
 
 @pytest.mark.parametrize("screen", ["landscape"])

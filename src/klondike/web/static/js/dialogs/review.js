@@ -278,7 +278,9 @@ export class ReviewDialog {
     }
     const ticks = [...new Set([0, Math.round(count / 2), count])];
     for (const i of ticks) {
-      add("text", { x: x(i), y: y(0) + 14, class: "tick", "text-anchor": "middle" }, String(i));
+      // the last move's number ends at the axis's end: centred there, it would be cut off
+      const anchor = i === count && i > 0 ? "end" : "middle";
+      add("text", { x: x(i), y: y(0) + 14, class: "tick", "text-anchor": anchor }, String(i));
     }
     add(
       "text",
