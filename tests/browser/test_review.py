@@ -238,6 +238,32 @@ def test_the_charts_labels_stay_inside_it(
     assert [text for text, inside in labels if not inside] == []
 
 
+@pytest.mark.parametrize("screen", ["phone"])
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_review_table_fits_a_phone(open_table: Opener, locale: str) -> None:
+    """On a phone (360 and 390 px wide) the review's table fits its box: no pile sticks out,
+    no pile's name or card is cut ("foundation 4" read "foundatior")."""
+    table = open_table(BURYING, locale=locale)
+    page = table.page
+    bury_and_leave(table)
+    press(table, "#review-last")
+    review_done(table)
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.wait_for_function(f"window.innerWidth === {width}")
+        fit = page.locator("#review-table").evaluate(
+            """(root) => ({
+                table: [root.scrollWidth, root.clientWidth],
+                cut: [...root.querySelectorAll(".review-pile-name, .review-pile")]
+                    .filter((el) => el.scrollWidth > el.clientWidth)
+                    .map((el) => el.textContent),
+            })"""
+        )
+        scrolled, box = fit["table"]
+        assert scrolled <= box, f"{width} px: the table is {scrolled - box} px wider than its box"
+        assert fit["cut"] == [], f"{width} px"
+
+
 @pytest.mark.parametrize("screen", ["landscape"])
 def test_the_review_works_on_a_phone_held_sideways(open_table: Opener) -> None:
     table = open_table(BURYING)
