@@ -32,6 +32,28 @@ def test_the_hint_button_lights_up_the_card_and_its_target(open_table: Opener) -
     assert (view["moves"], view["version"], view["hints"]) == (0, 0, 1)  # nothing played
 
 
+@pytest.mark.both_screens  # the × clicked and tapped
+def test_the_hint_panel_closes_with_its_x_and_escape_and_the_focus_goes_back(
+    open_table: Opener,
+) -> None:
+    """Closed by its × or by Escape, the hint panel gives the focus back to the Hint button,
+    as every dialog gives it back to the button that opened it."""
+    table = open_table(one_move_to_win("KC"))
+    page = table.page
+    panel = page.locator("#hint-panel")
+    press(table, "#hint")
+    table.hint_text()
+    press(table, "#hint-close")
+    panel.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.id") == "hint"
+    page.keyboard.press("h")  # again, from the Hint button, then Escape
+    table.hint_text()
+    page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.id") == "hint"
+    assert page.locator("[data-card='KC'].hinted").count() == 1  # the light stays, as with ×
+
+
 def test_a_hint_for_the_stock_lights_the_stock_and_goes_out_when_played(
     open_table: Opener,
 ) -> None:

@@ -48,6 +48,12 @@ export class Hints {
     this.pending = null; // the version a hint is being computed for
     this.lit = null; // {version, card, target} of the hint shown
     this.enabled = true;
+    // Escape closes the panel as it closes a dialog (a dialog open, or a card picked up on
+    // the table, takes it first)
+    document.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || e.defaultPrevented || document.querySelector("dialog[open]")) return;
+      if (document.querySelector("#hint-panel:not([hidden])")) this.hide(true);
+    });
   }
 
   /** The player's hints setting: off hides the button, and H asks for nothing. */
@@ -158,7 +164,7 @@ export class Hints {
         );
       };
     }
-    document.querySelector("#hint-close").onclick = () => this.hide();
+    document.querySelector("#hint-close").onclick = () => this.hide(true);
     panel.hidden = false;
     // At the top or the bottom of the screen, whichever covers less: never the cards it
     // names if it can help it, then no other control (the Finish button).
@@ -173,10 +179,16 @@ export class Hints {
     panel.classList.toggle("top", cost(true) < atBottom);
   }
 
-  /** Take the hint panel away. */
-  hide() {
+  /** Take the hint panel away. The focus, if it was in the panel (or nowhere, when the
+   *  player `closed` it: its × or Escape), goes back to the Hint button, as a dialog's goes
+   *  back to the button that opened it. */
+  hide(closed = false) {
     const panel = document.querySelector("#hint-panel");
-    if (panel) panel.hidden = true;
+    if (!panel || panel.hidden) return;
+    const focus = document.activeElement;
+    const lost = panel.contains(focus) || (closed && (!focus || focus === document.body));
+    panel.hidden = true;
+    if (lost && this.button && !this.button.hidden) this.button.focus();
   }
 
   /** Put the light out (the table changed). */
