@@ -161,6 +161,11 @@ def test_a_won_game_is_reviewed_from_the_win_screen_and_the_history(open_table: 
     assert page.locator("#review-moves li").count() == 1
     press(table, "#review-close")
     page.locator("#review-dialog").wait_for(state="hidden")
+    # closed, it goes back to the win screen it came from: Play again and New game at hand
+    page.locator("#win-dialog[open]").wait_for()
+    assert page.evaluate("document.activeElement.id") == "win-review"
+    page.keyboard.press("Escape")
+    page.locator("#win-dialog").wait_for(state="hidden")
     press(table, "#stats-button")
     page.locator("#stats-recent tbody tr").first.wait_for()
     press(table, "#stats-recent tr[data-result='won'] button.review")
@@ -168,6 +173,11 @@ def test_a_won_game_is_reviewed_from_the_win_screen_and_the_history(open_table: 
     summary = table.text("#review-summary")
     assert summary.startswith("1 move · accuracy 100% · no inaccuracy, mistake or blunder")
     assert "0 hints taken · 0 undos" in summary
+    press(table, "#review-close")  # opened from the statistics: no win screen after it
+    page.locator("#review-dialog").wait_for(state="hidden")
+    press(table, "#stats-button")  # the table is free again
+    page.locator("#stats-dialog[open]").wait_for()
+    assert page.locator("#win-dialog[open]").count() == 0
 
 
 def test_a_game_being_played_has_no_review_button(open_table: Opener) -> None:

@@ -103,7 +103,7 @@ const win = new WinDialog(
       skipText: t(matchMedia("(pointer: coarse)").matches ? "skip_touch" : "skip_mouse"),
     });
   },
-  (id) => review.open(id),
+  (id, back) => review.open(id, back),
 );
 $("#review-last").addEventListener("click", (e) => review.open(Number(e.currentTarget.dataset.game)));
 const daily = new DailyDialog(game, () => win.close());

@@ -26,18 +26,26 @@ export class ReviewDialog {
     this.mode = "game"; // "game": the game's positions; "line": the winning line's
     this.at = 0;
     this.timer = null;
+    this.back = null; // what closing it returns to (the win screen it was opened from)
     $("#review-prev").addEventListener("click", () => this.go(this.at - 1));
     $("#review-next").addEventListener("click", () => this.go(this.at + 1));
     $("#review-slider").addEventListener("input", (e) => this.go(Number(e.target.value)));
     $("#review-line").addEventListener("click", () => this.toggleLine());
     $("#review-practice").addEventListener("click", () => this.tryAgain());
     this.dialog.addEventListener("keydown", (e) => this.key(e));
-    this.dialog.addEventListener("close", () => this.stopPolling());
+    this.dialog.addEventListener("close", () => {
+      this.stopPolling();
+      const back = this.back;
+      this.back = null;
+      back?.();
+    });
   }
 
-  /** Open the review of game `id`: start (or resume) its analysis, then show it. */
-  async open(id) {
+  /** Open the review of game `id`: start (or resume) its analysis, then show it. `back`, if
+   *  given, runs when it closes (the win screen it was opened from opens again). */
+  async open(id, back = null) {
     this.stopPolling();
+    this.back = back;
     this.gameId = id;
     this.review = null;
     this.tables = null;
@@ -410,6 +418,8 @@ export class ReviewDialog {
   async tryAgain() {
     const before = this.at;
     const id = this.gameId;
+    const back = this.back;
+    this.back = null; // the player leaves for the practice game: nothing to go back to
     this.dialog.close();
     // the practice game's cards lay face up here: the page keeps none of them
     $("#review-table").replaceChildren();
@@ -417,6 +427,7 @@ export class ReviewDialog {
     try {
       await this.practice(id, before);
     } catch (err) {
+      this.back = back;
       this.dialog.showModal();
       this.failed(err);
     }

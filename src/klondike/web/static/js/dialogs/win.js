@@ -16,7 +16,8 @@ export class WinDialog {
    * @param {import("../game.js").Game} game
    * @param {() => void} newGame opens the New game dialog
    * @param {() => Promise<void>} celebrate the win's celebration, before the screen opens
-   * @param {(id: number) => void} review opens the review of a game
+   * @param {(id: number, back: () => void) => void} review opens the review of a game;
+   *   `back` runs when it is closed
    */
   constructor(game, newGame, celebrate = async () => {}, review = () => {}) {
     this.game = game;
@@ -32,7 +33,8 @@ export class WinDialog {
     $("#win-review").addEventListener("click", () => {
       const id = this.game.view?.id;
       this.close();
-      if (id) review(id);
+      // closing the review comes back here: Play again and New game are still to hand
+      if (id) review(id, () => this.game.view?.id === id && this.open("#win-review"));
     });
   }
 
@@ -47,8 +49,8 @@ export class WinDialog {
     }, WIN_PAUSE_MS);
   }
 
-  /** Open it for the current view (if it is still won). */
-  open() {
+  /** Open it for the current view (if it is still won), the focus on `focus`. */
+  open(focus = "#win-new") {
     const view = this.game.view;
     if (!view?.won) return;
     $("#win-score").textContent = scoreText(view.score, view.scoring);
@@ -60,7 +62,7 @@ export class WinDialog {
     tier.replaceChildren(...(view.tier ? [tierMark(view.tier)] : []));
     tier.hidden = !view.tier;
     if (!this.dialog.open) this.dialog.showModal();
-    $("#win-new").focus();
+    $(focus).focus();
   }
 
   /** Close it if it is open. */
