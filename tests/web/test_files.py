@@ -52,6 +52,15 @@ def play_taps(client: TestClient, view: dict[str, Any], count: int) -> dict[str,
     return view
 
 
+def version_at_start(db_path: Path, game_id: int) -> int:
+    """The version of a game as a server started again on the file shows it."""
+    again = Server(db_path)
+    try:
+        return int(again.game(game_id)["version"])
+    finally:
+        again.stop()
+
+
 # --------------------------------------------------------------------------- checkpoints
 
 
@@ -149,11 +158,7 @@ def test_a_deleted_wal_loses_no_acknowledged_action_even_with_sigkill(db_path: P
     refused = server.http.post(f"/api/games/{view['id']}/actions", json={"version": 30, **TAP})
     assert refused.status_code == 503 and "journal" in refused.json()["error"]["message"]
     server.kill()
-    again = Server(db_path)
-    try:
-        assert again.game(view["id"])["version"] == 30
-    finally:
-        again.stop()
+    assert version_at_start(db_path, view["id"]) == 30
 
 
 @pytest.mark.parametrize("ending", ["stop", "kill"])
@@ -188,11 +193,7 @@ def test_a_backup_put_in_the_files_place_opens_as_it_was(
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert versions(conn)[view["id"]] == ("playing", 1)
     conn.close()
-    again = Server(db_path)
-    try:
-        assert again.game(view["id"])["version"] == 1
-    finally:
-        again.stop()
+    assert version_at_start(db_path, view["id"]) == 1
 
 
 def test_a_deleted_data_folder_is_said_at_the_stop_and_at_the_next_start(
