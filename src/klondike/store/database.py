@@ -68,6 +68,7 @@ from .games import (
     save_game,
     snapshot_text,
     started_codes,
+    stored_version,
     utc_now,
 )
 from .reviews import REVIEW_STATUSES, KeptReview, load_review, save_review
@@ -109,6 +110,7 @@ __all__ = [
     "save_review",
     "snapshot_text",
     "started_codes",
+    "stored_version",
     "take_proved_deal",
     "utc_now",
 ]

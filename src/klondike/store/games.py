@@ -230,6 +230,12 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
     return None if row is None else GameRow(*row)
 
 
+def stored_version(conn: sqlite3.Connection, game_id: int) -> int | None:
+    """The version a game's row holds, or None if there is no such game."""
+    row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None else int(row[0])
+
+
 def newest_open_id(conn: sqlite3.Connection) -> int | None:
     """The id of the game in progress (the newest open game), or None."""
     row = conn.execute("SELECT MAX(id) FROM games WHERE status = 'playing'").fetchone()

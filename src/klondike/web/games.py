@@ -169,11 +169,14 @@ class Games:
 
     def _at_version(self, entry: OpenGame, version: int) -> None:
         """Refuse (`stale_version`, with the game's view) an action on ``version`` unless
-        it is the game's; before refusing, the row is read again: a second server on the
-        same file may have played it on (and the refusal then shows where). Its lock is held.
-        """
+        it is the game's; before refusing, the row is looked at: a second server on the same
+        file may have played it on (it is then read again, and the refusal shows where). Its
+        lock is held."""
         if version != entry.version:
-            self._reload(entry)
+            with self.database("read", f"game {entry.id}") as conn:
+                stored = store.stored_version(conn, entry.id)
+            if stored != entry.version:
+                self._reload(entry)
             if version != entry.version:
                 raise self._stale_version(entry, version)
 
