@@ -437,7 +437,7 @@ def keep_damaged(path: Path, damage: str) -> str:
     ]
     if counts["settings"][1] != 0:
         said.append("some settings could not be read: they are back to their defaults")
-    if len(counts) < len(KEPT_TABLES) or any(counts[t][1] != 0 for t in counts if t in REMADE):
+    if any(counts.get(table, (0, None))[1] != 0 for table in REMADE):  # (not copied: None)
         said.append("daily deals, proved deals or reviews it lost are made again when wanted")
     return "; ".join(said)
 
@@ -449,14 +449,16 @@ def _remove(path: Path) -> None:
             os.remove(name)
 
 
+PLAYED = ("games", "settings")
+"""Tables of what the player did and chose, copied from a damaged file of any schema into
+its fresh one."""
+
 REMADE = ("daily_deals", "proved_deals", "reviews")
 """Tables whose rows klondike makes again when they are wanted (a day's deal, a proved deal,
-a review)."""
+a review), copied only from a file of this schema, whose rows mean what they mean here."""
 
-KEPT_TABLES = ("games", "settings", *REMADE)
-"""The tables copied from a damaged file into its fresh one: games and settings from a file
-of any schema, the others only from one of this schema, whose rows mean what they mean
-here."""
+KEPT_TABLES = (*PLAYED, *REMADE)
+"""The tables copied from a damaged file into its fresh one."""
 
 
 def _copy_readable(source: Path, target: Path) -> dict[str, tuple[int, int | None]]:
@@ -474,7 +476,7 @@ def _copy_readable(source: Path, target: Path) -> dict[str, tuple[int, int | Non
                 same = migrations.user_version(old) == migrations.SCHEMA_VERSION
             except sqlite3.DatabaseError:
                 same = False
-            for table in KEPT_TABLES if same else KEPT_TABLES[:2]:
+            for table in KEPT_TABLES if same else PLAYED:
                 counts[table] = _copy_rows(old, new, table)
         finally:
             old.close()

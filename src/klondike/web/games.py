@@ -180,6 +180,14 @@ class Games:
             if version != entry.version:
                 raise self._stale_version(entry, version)
 
+    def _open_at(self, entry: OpenGame, version: int) -> None:
+        """Refuse an action on ``entry`` unless it is open (`game_over`) and at ``version``
+        (`_at_version`, which may find another server ended it). Its lock is held."""
+        if entry.status == "playing":
+            self._at_version(entry, version)
+        if entry.status != "playing":
+            raise self._game_over(entry)
+
     # ---- reading
 
     def view(self, entry: OpenGame) -> dict[str, Any]:
@@ -435,10 +443,7 @@ class Games:
         `game_over` if it is finished, `stale_version` if it is at another version."""
         entry = self.get(game_id)
         with entry.lock:
-            if entry.status == "playing":
-                self._at_version(entry, version)
-            if entry.status != "playing":  # (or no longer: another server ended it)
-                raise self._game_over(entry)
+            self._open_at(entry, version)
             return entry, entry.game.snapshot()
 
     def hint_given(self, entry: OpenGame, *, names_move: bool, peeked: bool = False) -> int:
@@ -505,10 +510,7 @@ class Games:
         it returns. An ``undo`` takes back ``count`` actions, all or none."""
         entry = self.get(game_id)
         with entry.lock:
-            if entry.status == "playing":
-                self._at_version(entry, version)
-            if entry.status != "playing":  # (or no longer: another server ended it)
-                raise self._game_over(entry)
+            self._open_at(entry, version)
             game = entry.game.copy()
             tap = gestures.tap
             if action == "tap" and self._setting("tap_where_it_fits"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from datetime import date
+from typing import Literal
 
 from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
@@ -42,8 +43,25 @@ class Proof(ProofFigures):
     line: str
 
 
-def proof_figures(proof: Proof) -> ProofFigures:
-    """What a view may say of ``proof``: everything but its line."""
+class ShippedFigures(TypedDict):
+    """What a new game's view says of a deal of the package's shipped pool of rated deals:
+    that it is one. It was proved winnable and rated (the view's ``tier``) when the package
+    was made; the pool keeps no figures of that proof."""
+
+    deal: int
+    shipped: Literal[True]
+
+
+class ShippedProof(Proof, ShippedFigures):
+    """The proof of a shipped deal: its winning line, replayed before it is served; its
+    ``states`` and ``seconds`` are 0 (not kept), which no view says (`proof_figures`)."""
+
+
+def proof_figures(proof: Proof) -> ProofFigures | ShippedFigures:
+    """What a view may say of ``proof``: everything but its line; of a shipped deal's, only
+    that it is one."""
+    if "shipped" in proof:
+        return {"deal": proof["deal"], "shipped": True}
     return {"deal": proof["deal"], "states": proof["states"], "seconds": proof["seconds"]}
 
 

@@ -20,10 +20,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 import anyio.to_thread
-from typing_extensions import TypedDict  # (pydantic reads these on Python 3.11)
 
 from klondike import Game
 from klondike.errors import KlondikeError
@@ -38,10 +37,9 @@ from .games import Chosen, Games, OpenGame
 from .proofs import (
     PROOF_BUDGET,
     Proof,
-    ProofFigures,
     RatedProof,
+    ShippedProof,
     daily_of,
-    proof_figures,
     prove_until,
     rated_dailies_of,
     replays,
@@ -50,29 +48,6 @@ from .proved_deals import MAX_TIER_TRIES, RATING_SECONDS, ProvedDeals, deal_read
 from .refusals import Refusal
 from .tier_waits import DAILY_TIER_RATINGS, TierWait, estimate, waiting
 from .workers import SolverBusy, SolverWorkers
-
-
-class ShippedFigures(TypedDict):
-    """What a new game's view says of a deal of the package's shipped pool of rated deals
-    (`RatedPool`): that it is one. It was proved winnable and rated (the view's ``tier``)
-    when the package was made; the pool keeps no figures of that proof."""
-
-    deal: int
-    shipped: Literal[True]
-
-
-class ShippedProof(Proof, ShippedFigures):
-    """The proof of a shipped deal: its winning line, replayed before it is served; its
-    ``states`` and ``seconds`` are 0 (not kept), which no view says (`proof_view`)."""
-
-
-def proof_view(proof: Proof) -> ProofFigures | ShippedFigures:
-    """What a new game's view says of ``proof``: a shipped deal's that it is one, any other
-    how long it took and how many positions (`proof_figures`)."""
-    if "shipped" in proof:
-        return {"deal": proof["deal"], "shipped": True}
-    return proof_figures(proof)
-
 
 HINT_BUDGET = 2.0
 """Seconds the solver may take for a hint."""

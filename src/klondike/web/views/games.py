@@ -18,8 +18,8 @@ from klondike.tiers import Tier
 
 from ..games import Games
 from ..gauge import Gauges
-from ..proofs import ProofFigures
-from ..solving import ShippedFigures, Solving, proof_view
+from ..proofs import ProofFigures, ShippedFigures, proof_figures
+from ..solving import Solving
 from .common import (
     MAX_ID,
     Column,
@@ -217,7 +217,7 @@ def add_routes(app: FastAPI, games: Games, solving: Solving, gauges: Gauges) -> 
         )
         view = await run_in_threadpool(games.view, entry)
         if entry.proof is not None:
-            view["proof"] = proof_view(entry.proof)
+            view["proof"] = proof_figures(entry.proof)
         return json_answer(view)
 
     @app.get("/api/games/{game_id}", response_model=GameView, responses=errors(404))
